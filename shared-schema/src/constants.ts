@@ -1,0 +1,51 @@
+// Business constants of spec section 9, and the few product-wide names DESIGN.md pins.
+
+export const PRODUCT_NAME = 'Lectern';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const USERNAME_MAX_LENGTH = 50;
+
+export const TOAST_DURATION_MS = 3000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const HIGHLIGHT_REAPPLY_DELAY_MS = 500;
+export const DELETE_ACCOUNT_LOGOUT_DELAY_MS = 2000;
+export const CONTACT_FORM_RESET_DELAY_MS = 3000;
+
+export const HIGHLIGHT_MIN_LENGTH = 3;
+export const HIGHLIGHT_CONTEXT_LENGTH = 50;
+export const HIGHLIGHT_PREVIEW_MAX_LENGTH = 100;
+export const HIGHLIGHTS_POPUP_MAX = 3;
+export const HIGHLIGHT_COLOR = 'yellow';
+
+export const RECENT_HIGHLIGHTS_DEFAULT_LIMIT = 10;
+export const RECENT_HIGHLIGHTS_MAX_LIMIT = 100;
+export const DASHBOARD_SKELETON_COUNT = 6;
+
+export const ANALYTICS_TOP_TAGS = 5;
+export const ANALYTICS_MONTHS = 6;
+export const STREAK_MAX_DAYS = 365;
+
+export const LIST_DESCRIPTION_PREVIEW_LENGTH = 150;
+export const DELETE_CONFIRM_PHRASE = 'DELETE';
+export const TOKEN_STORAGE_KEY = 'token';
+
+/** A url starting with this scheme marks a screenshot article (the spec's `{address}` scheme). */
+export const SCREENSHOT_URL_SCHEME = 'screenshot://';
+
+/** Tokens stay valid this long so that devices offline for weeks keep working. */
+export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+/** Words per minute used for reading time; a reading time is never below one minute. */
+export const READING_WORDS_PER_MINUTE = 200;
+
+/** Largest page of the change feed one pull may ask for. */
+export const CHANGES_MAX_LIMIT = 1000;
+export const CHANGES_DEFAULT_LIMIT = 500;
+
+/** Search results returned at most, articles and highlights alike. */
+export const SEARCH_RESULT_LIMIT = 100;
+
+/** `lectern-export-2026-11-22.json`: the product name, 'export' and the ISO date (section 9). */
+export function exportFileName(date: Date): string {
+  return `${PRODUCT_NAME.toLowerCase()}-export-${date.toISOString().slice(0, 10)}.json`;
+}

@@ -1,0 +1,138 @@
+// Entities of spec section 3 as the API serves them (snake_case, `user.avatarUrl`).
+import { Type, type Static } from 'typebox';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const IsoDate = Type.String({ description: 'ISO-8601 UTC timestamp' });
+
+export const User = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  username: Nullable(Type.String()),
+  avatarUrl: Nullable(Type.String()),
+  created_at: IsoDate,
+});
+export type User = Static<typeof User>;
+
+export const ArticleType = Type.Union([Type.Literal('web'), Type.Literal('screenshot')]);
+export type ArticleType = Static<typeof ArticleType>;
+
+const articleFields = {
+  id: Type.String(),
+  url: Type.String(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  author: Nullable(Type.String()),
+  image_url: Nullable(Type.String()),
+  screenshot_url: Nullable(Type.String()),
+  article_type: ArticleType,
+  excerpt: Nullable(Type.String()),
+  published_date: Nullable(Type.String()),
+  site_name: Nullable(Type.String()),
+  language: Nullable(Type.String()),
+  reading_time: Nullable(Type.Integer()),
+  reading_progress: Type.Number({ minimum: 0, maximum: 1 }),
+  is_read: Type.Boolean(),
+  is_favorite: Type.Boolean(),
+  is_archived: Type.Boolean(),
+  highlights_count: Type.Integer(),
+  tags: Type.Array(Type.String()),
+  created_at: IsoDate,
+  updated_at: IsoDate,
+};
+
+/** One article with its extracted HTML body (`GET /articles/{id}`, the change feed, export). */
+export const Article = Type.Object({ ...articleFields, content: Nullable(Type.String()) });
+export type Article = Static<typeof Article>;
+
+/** Lists and search results leave the body out to stay small. */
+export const ArticleSummary = Type.Object(articleFields);
+export type ArticleSummary = Static<typeof ArticleSummary>;
+
+export const ArticleStats = Type.Object({
+  total: Type.Integer(),
+  unread: Type.Integer(),
+  read: Type.Integer(),
+  archived: Type.Integer(),
+  favorites: Type.Integer(),
+});
+export type ArticleStats = Static<typeof ArticleStats>;
+
+export const Tag = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  article_count: Type.Integer(),
+  created_at: IsoDate,
+});
+export type Tag = Static<typeof Tag>;
+
+export const ReadingList = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  is_public: Type.Boolean(),
+  share_id: Type.String(),
+  article_count: Type.Integer(),
+  created_at: IsoDate,
+  updated_at: IsoDate,
+});
+export type ReadingList = Static<typeof ReadingList>;
+
+/** An article's place in a list: the change feed's `list_article` entity. */
+export const ListArticle = Type.Object({
+  list_id: Type.String(),
+  article_id: Type.String(),
+  position: Type.Integer(),
+  added_at: IsoDate,
+});
+export type ListArticle = Static<typeof ListArticle>;
+
+/** The public view of a list: what spec section 2 shows, never an email or a user id. */
+export const PublicReadingList = Type.Object({
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  share_id: Type.String(),
+  article_count: Type.Integer(),
+  owner_username: Nullable(Type.String()),
+  created_at: IsoDate,
+});
+export type PublicReadingList = Static<typeof PublicReadingList>;
+
+export const PublicArticle = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  author: Nullable(Type.String()),
+  image_url: Nullable(Type.String()),
+  reading_time: Nullable(Type.Integer()),
+  tags: Type.Array(Type.String()),
+  created_at: IsoDate,
+});
+export type PublicArticle = Static<typeof PublicArticle>;
+
+export const HighlightColor = Type.Literal('yellow');
+
+export const Highlight = Type.Object({
+  id: Type.String(),
+  article_id: Type.String(),
+  highlighted_text: Type.String(),
+  context_before: Type.String(),
+  context_after: Type.String(),
+  position_start: Type.Integer(),
+  position_end: Type.Integer(),
+  color: HighlightColor,
+  created_at: IsoDate,
+  updated_at: IsoDate,
+  article_title: Type.String(),
+  article_image: Nullable(Type.String()),
+});
+export type Highlight = Static<typeof Highlight>;
+
+export const HighlightStats = Type.Object({
+  total_highlights: Type.Integer(),
+  articles_with_highlights: Type.Integer(),
+  highlights_this_week: Type.Integer(),
+});
+export type HighlightStats = Static<typeof HighlightStats>;

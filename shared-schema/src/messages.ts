@@ -1,0 +1,87 @@
+// User-facing texts of spec sections 2, 4, 5 and 8, word for word. Templates take their values here so
+// every screen words them the same way.
+
+export const MESSAGES = {
+  loading: 'Loading...',
+  loggingIn: 'Logging you in...',
+
+  authFailed: 'Authentication failed',
+
+  invalidUrl: 'Please enter a valid URL',
+  invalidHttpUrl: 'Please enter a valid HTTP or HTTPS URL',
+  saveNetworkError: 'Network error. Please check your connection and try again.',
+  saveNotFound: 'Could not fetch the article. Please check the URL.',
+  saveInvalid: 'Invalid URL or article format',
+  saveFailed: 'Failed to save article',
+
+  articleLoadFailed: 'Failed to load article',
+  noContent: 'Full article content could not be extracted.',
+
+  noArticlesFound: 'No articles found',
+  noArticlesFoundHint: 'Try adjusting your search or filters',
+  noArticlesYet: 'No articles yet - save your first one!',
+
+  highlightSaveFailed: 'Failed to save highlight',
+  highlightDeleteFailed: 'Failed to delete highlight',
+  highlightAdded: '✓ Highlight added!',
+  highlightDeleted: 'Highlight deleted',
+
+  listCreateFailed: 'Failed to create list',
+  listDeleteFailed: 'Failed to delete list',
+  listArticlesLoadFailed: 'Failed to load articles',
+  listAddArticlesFailed: 'Failed to add articles',
+  listRemoveArticleFailed: 'Failed to remove article',
+  listDeleted: 'List deleted',
+  listArticleRemoved: 'Article removed from list',
+  listNameLabel: 'List Name *',
+  shareUrlCopied: '✓ Share URL copied to clipboard!',
+
+  publicListNotFound: 'Reading List Not Found',
+  publicListLoadFailed: 'Failed to load reading list',
+  publicListEmpty: 'This reading list is empty.',
+  anonymousOwner: 'Anonymous',
+
+  profileUpdateFailed: 'Failed to update profile',
+  profileUpdated: '✓ Profile updated successfully!',
+  exportFailed: 'Failed to export data',
+  exported: '✓ Data exported successfully!',
+  accountDeleteFailed: 'Failed to delete account',
+  accountDeleted: 'Account deleted',
+  deleteConfirmWarning: 'Please type DELETE to confirm',
+} as const;
+
+/** '✓ List "Weekend reads" created successfully!' */
+export function listCreatedMessage(name: string): string {
+  return `✓ List "${name}" created successfully!`;
+}
+
+/** '✓ Added 3 article(s)' */
+export function articlesAddedMessage(count: number): string {
+  return `✓ Added ${count} article(s)`;
+}
+
+/** The highlights preview popup lists a few and then '+ n more'. */
+export function moreHighlightsLabel(count: number): string {
+  return `+ ${count} more`;
+}
+
+/** Texts the server answers with in `{error}`; the client shows them as they come. */
+export const SERVER_ERRORS = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  unauthorized: 'Please sign in to continue',
+  tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRegistrations: 'Too many sign-ups from this network. Please try again later.',
+  tooLarge: 'The request is too large',
+  idTaken: 'This id is already in use',
+  articleNotFound: 'Article not found',
+  tagNotFound: 'Tag not found',
+  listNotFound: 'Reading list not found',
+  highlightNotFound: 'Highlight not found',
+  tagNameTaken: 'A tag with this name already exists',
+  reorderMismatch: 'The new order must list every article of the list exactly once',
+  googleNotConfigured: 'Google sign-in is not configured on this server',
+  googleFailed: 'Google sign-in failed. Please try again.',
+  notFound: 'Not found',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;

@@ -1,0 +1,166 @@
+// Request payloads of spec section 7 (camelCase, as the spec names them) and their query strings.
+import { Type, type Static } from 'typebox';
+import {
+  PASSWORD_MIN_LENGTH,
+  RECENT_HIGHLIGHTS_MAX_LIMIT,
+  USERNAME_MAX_LENGTH,
+  CHANGES_MAX_LIMIT,
+} from './constants';
+
+/** Clients may name what they create, so that a replayed create is recognised (DESIGN.md section 2). */
+export const ClientId = Type.String({ format: 'uuid' });
+export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type IdParam = Static<typeof IdParam>;
+
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH, pattern: '\\S' });
+
+export const RegisterBody = Type.Object({
+  email: Email,
+  password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 }),
+  username: Username,
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object({
+  email: Email,
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const ProfileBody = Type.Object({ username: Username });
+export type ProfileBody = Static<typeof ProfileBody>;
+
+const TagName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const HttpUrl = Type.String({ minLength: 1, maxLength: 4096 });
+
+export const CreateArticleBody = Type.Object({
+  url: HttpUrl,
+  tags: Type.Optional(Type.Array(TagName, { maxItems: 50 })),
+  id: Type.Optional(ClientId),
+});
+export type CreateArticleBody = Static<typeof CreateArticleBody>;
+
+export const UpdateArticleBody = Type.Object(
+  {
+    isRead: Type.Optional(Type.Boolean()),
+    isFavorite: Type.Optional(Type.Boolean()),
+    isArchived: Type.Optional(Type.Boolean()),
+    readingProgress: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateArticleBody = Static<typeof UpdateArticleBody>;
+
+export const ArticlesQuery = Type.Object({
+  archived: Type.Optional(Type.Boolean()),
+  favorite: Type.Optional(Type.Boolean()),
+  is_read: Type.Optional(Type.Boolean()),
+  tag_name: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type ArticlesQuery = Static<typeof ArticlesQuery>;
+
+export const SearchQuery = Type.Object({ q: Type.String({ maxLength: 500 }) });
+export type SearchQuery = Static<typeof SearchQuery>;
+
+export const MetadataQuery = Type.Object({ url: HttpUrl });
+export type MetadataQuery = Static<typeof MetadataQuery>;
+
+export const AttachTagBody = Type.Object({ tagId: Type.String({ minLength: 1, maxLength: 64 }) });
+export type AttachTagBody = Static<typeof AttachTagBody>;
+
+export const ArticleTagParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  tagId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type ArticleTagParams = Static<typeof ArticleTagParams>;
+
+export const CreateTagBody = Type.Object({ name: TagName, id: Type.Optional(ClientId) });
+export type CreateTagBody = Static<typeof CreateTagBody>;
+
+export const UpdateTagBody = Type.Object({ name: TagName });
+export type UpdateTagBody = Static<typeof UpdateTagBody>;
+
+const ListName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const ListDescription = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+
+export const CreateListBody = Type.Object({
+  name: ListName,
+  description: Type.Optional(ListDescription),
+  isPublic: Type.Optional(Type.Boolean()),
+  id: Type.Optional(ClientId),
+});
+export type CreateListBody = Static<typeof CreateListBody>;
+
+export const UpdateListBody = Type.Object(
+  {
+    name: Type.Optional(ListName),
+    description: Type.Optional(ListDescription),
+    isPublic: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type UpdateListBody = Static<typeof UpdateListBody>;
+
+export const AddListArticleBody = Type.Object({
+  articleId: Type.String({ minLength: 1, maxLength: 64 }),
+  position: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type AddListArticleBody = Static<typeof AddListArticleBody>;
+
+export const ListArticleParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  articleId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type ListArticleParams = Static<typeof ListArticleParams>;
+
+export const ReorderListBody = Type.Object({
+  articles: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10000 }),
+});
+export type ReorderListBody = Static<typeof ReorderListBody>;
+
+export const ShareIdParam = Type.Object({ shareId: Type.String({ minLength: 1, maxLength: 64 }) });
+export type ShareIdParam = Static<typeof ShareIdParam>;
+
+const HighlightText = Type.String({ minLength: 1, maxLength: 20000 });
+const Context = Type.String({ maxLength: 1000 });
+const Position = Type.Integer({ minimum: 0 });
+
+export const CreateHighlightBody = Type.Object({
+  articleId: Type.String({ minLength: 1, maxLength: 64 }),
+  highlightedText: HighlightText,
+  contextBefore: Type.Optional(Context),
+  contextAfter: Type.Optional(Context),
+  positionStart: Position,
+  positionEnd: Position,
+  color: Type.Optional(Type.String({ maxLength: 20 })),
+  id: Type.Optional(ClientId),
+});
+export type CreateHighlightBody = Static<typeof CreateHighlightBody>;
+
+export const UpdateHighlightBody = Type.Object(
+  {
+    highlightedText: Type.Optional(HighlightText),
+    contextBefore: Type.Optional(Context),
+    contextAfter: Type.Optional(Context),
+    positionStart: Type.Optional(Position),
+    positionEnd: Type.Optional(Position),
+    color: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateHighlightBody = Static<typeof UpdateHighlightBody>;
+
+export const ArticleIdParam = Type.Object({ articleId: Type.String({ minLength: 1, maxLength: 64 }) });
+export type ArticleIdParam = Static<typeof ArticleIdParam>;
+
+export const RecentHighlightsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RECENT_HIGHLIGHTS_MAX_LIMIT })),
+});
+export type RecentHighlightsQuery = Static<typeof RecentHighlightsQuery>;
+
+export const ChangesQuery = Type.Object({
+  since: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CHANGES_MAX_LIMIT })),
+});
+export type ChangesQuery = Static<typeof ChangesQuery>;

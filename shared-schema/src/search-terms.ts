@@ -1,0 +1,21 @@
+// How a search box query becomes words, the same way on the server (SQLite FTS5, unicode61 tokenizer
+// with diacritics removed) and in the app's offline search, so both find the same articles.
+
+/** Lowercased words of letters and digits, diacritics removed; punctuation and operators are dropped. */
+export function searchTerms(query: string): string[] {
+  const folded = query
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+  return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * An FTS5 MATCH expression: every word must occur, the last one as a prefix so that results come as the
+ * user types. Each word is quoted, so no input can be read as FTS syntax. Null when there is no word.
+ */
+export function ftsMatchExpression(query: string): string | null {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return null;
+  return terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' ');
+}
