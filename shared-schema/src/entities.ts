@@ -1,16 +1,21 @@
 // Entities of spec section 3 as the API serves them (snake_case, `user.avatarUrl`).
 import { Type, type Static } from 'typebox';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+/**
+ * `string | null` as `type: [..., 'null']` rather than `anyOf`, which response serializers handle without
+ * trying each branch in turn.
+ */
+export const NullableString = (options: { maxLength?: number } = {}) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+export const NullableInteger = () => Type.Unsafe<number | null>({ type: ['integer', 'null'] });
 
 export const IsoDate = Type.String({ description: 'ISO-8601 UTC timestamp' });
 
 export const User = Type.Object({
   id: Type.String(),
   email: Type.String(),
-  username: Nullable(Type.String()),
-  avatarUrl: Nullable(Type.String()),
+  username: NullableString(),
+  avatarUrl: NullableString(),
   created_at: IsoDate,
 });
 export type User = Static<typeof User>;
@@ -22,16 +27,16 @@ const articleFields = {
   id: Type.String(),
   url: Type.String(),
   title: Type.String(),
-  description: Nullable(Type.String()),
-  author: Nullable(Type.String()),
-  image_url: Nullable(Type.String()),
-  screenshot_url: Nullable(Type.String()),
+  description: NullableString(),
+  author: NullableString(),
+  image_url: NullableString(),
+  screenshot_url: NullableString(),
   article_type: ArticleType,
-  excerpt: Nullable(Type.String()),
-  published_date: Nullable(Type.String()),
-  site_name: Nullable(Type.String()),
-  language: Nullable(Type.String()),
-  reading_time: Nullable(Type.Integer()),
+  excerpt: NullableString(),
+  published_date: NullableString(),
+  site_name: NullableString(),
+  language: NullableString(),
+  reading_time: NullableInteger(),
   reading_progress: Type.Number({ minimum: 0, maximum: 1 }),
   is_read: Type.Boolean(),
   is_favorite: Type.Boolean(),
@@ -43,7 +48,7 @@ const articleFields = {
 };
 
 /** One article with its extracted HTML body (`GET /articles/{id}`, the change feed, export). */
-export const Article = Type.Object({ ...articleFields, content: Nullable(Type.String()) });
+export const Article = Type.Object({ ...articleFields, content: NullableString() });
 export type Article = Static<typeof Article>;
 
 /** Lists and search results leave the body out to stay small. */
@@ -70,7 +75,7 @@ export type Tag = Static<typeof Tag>;
 export const ReadingList = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  description: Nullable(Type.String()),
+  description: NullableString(),
   is_public: Type.Boolean(),
   share_id: Type.String(),
   article_count: Type.Integer(),
@@ -91,10 +96,10 @@ export type ListArticle = Static<typeof ListArticle>;
 /** The public view of a list: what spec section 2 shows, never an email or a user id. */
 export const PublicReadingList = Type.Object({
   name: Type.String(),
-  description: Nullable(Type.String()),
+  description: NullableString(),
   share_id: Type.String(),
   article_count: Type.Integer(),
-  owner_username: Nullable(Type.String()),
+  owner_username: NullableString(),
   created_at: IsoDate,
 });
 export type PublicReadingList = Static<typeof PublicReadingList>;
@@ -103,10 +108,10 @@ export const PublicArticle = Type.Object({
   id: Type.String(),
   url: Type.String(),
   title: Type.String(),
-  description: Nullable(Type.String()),
-  author: Nullable(Type.String()),
-  image_url: Nullable(Type.String()),
-  reading_time: Nullable(Type.Integer()),
+  description: NullableString(),
+  author: NullableString(),
+  image_url: NullableString(),
+  reading_time: NullableInteger(),
   tags: Type.Array(Type.String()),
   created_at: IsoDate,
 });
@@ -126,7 +131,7 @@ export const Highlight = Type.Object({
   created_at: IsoDate,
   updated_at: IsoDate,
   article_title: Type.String(),
-  article_image: Nullable(Type.String()),
+  article_image: NullableString(),
 });
 export type Highlight = Static<typeof Highlight>;
 

@@ -6,6 +6,8 @@ import {
   ArticleSummary,
   Highlight,
   HighlightStats,
+  NullableInteger,
+  NullableString,
   PublicArticle,
   PublicReadingList,
   ReadingList,
@@ -34,13 +36,13 @@ export type ArticleSearchResponse = Static<typeof ArticleSearchResponse>;
 export const PageMetadata = Type.Object({
   url: Type.String(),
   title: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
-  author: Type.Union([Type.String(), Type.Null()]),
-  image_url: Type.Union([Type.String(), Type.Null()]),
-  site_name: Type.Union([Type.String(), Type.Null()]),
-  published_date: Type.Union([Type.String(), Type.Null()]),
-  language: Type.Union([Type.String(), Type.Null()]),
-  reading_time: Type.Union([Type.Integer(), Type.Null()]),
+  description: NullableString(),
+  author: NullableString(),
+  image_url: NullableString(),
+  site_name: NullableString(),
+  published_date: NullableString(),
+  language: NullableString(),
+  reading_time: NullableInteger(),
 });
 export type PageMetadata = Static<typeof PageMetadata>;
 

@@ -1,0 +1,48 @@
+// Opens the SQLite file, sets it up for a server (WAL, foreign keys) and applies pending migrations.
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Orm = BetterSQLite3Database<typeof schema>;
+
+export interface Db {
+  sqlite: Database.Database;
+  orm: Orm;
+  /** A prepared statement, compiled once per SQL text and reused. */
+  statement(sql: string): Database.Statement;
+  /** Runs `work` in one transaction: it all lands or none of it does. */
+  transaction<T>(work: () => T): T;
+  close(): void;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const orm = drizzle(sqlite, { schema });
+  migrate(orm, { migrationsFolder });
+  const statements = new Map<string, Database.Statement>();
+  return {
+    sqlite,
+    orm,
+    statement: (sql) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    transaction: <T>(work: () => T): T => sqlite.transaction(work).immediate(),
+    close: () => sqlite.close(),
+  };
+}

@@ -1,0 +1,212 @@
+// The SQLite schema. drizzle-kit generates the migrations in ./migrations from this file; the full-text
+// indexes and their triggers live in a custom migration, since drizzle has no notion of FTS5 tables.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () => text('created_at').notNull();
+const updatedAt = () => text('updated_at').notNull();
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username'),
+    avatarUrl: text('avatar_url'),
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_google_sub_unique').on(t.googleSub)],
+);
+
+/** One row per issued token; revoking it (logout) or deleting the user makes the token answer 401. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const articles = sqliteTable(
+  'articles',
+  {
+    // An integer key keeps the full-text index's rowid stable; the public id is the UUID.
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    author: text('author'),
+    imageUrl: text('image_url'),
+    screenshotUrl: text('screenshot_url'),
+    articleType: text('article_type', { enum: ['web', 'screenshot'] }).notNull(),
+    content: text('content'),
+    contentText: text('content_text').notNull().default(''),
+    excerpt: text('excerpt'),
+    publishedDate: text('published_date'),
+    siteName: text('site_name'),
+    language: text('language'),
+    readingTime: integer('reading_time'),
+    readingProgress: real('reading_progress').notNull().default(0),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
+    isArchived: integer('is_archived', { mode: 'boolean' }).notNull().default(false),
+    /** Tag names joined by spaces, kept for the full-text index. */
+    tagsText: text('tags_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('articles_id_unique').on(t.id),
+    index('articles_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tags_user_name_unique').on(t.userId, sql`lower(${t.name})`)],
+);
+
+export const articleTags = sqliteTable(
+  'article_tags',
+  {
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    tagId: text('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('article_tags_tag_idx').on(t.tagId)],
+);
+
+export const readingLists = sqliteTable(
+  'reading_lists',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+    shareId: text('share_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('reading_lists_share_id_unique').on(t.shareId), index('reading_lists_user_idx').on(t.userId)],
+);
+
+export const listArticles = sqliteTable(
+  'list_articles',
+  {
+    listId: text('list_id')
+      .notNull()
+      .references(() => readingLists.id, { onDelete: 'cascade' }),
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: text('added_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.articleId] }), index('list_articles_article_idx').on(t.articleId)],
+);
+
+export const highlights = sqliteTable(
+  'highlights',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    highlightedText: text('highlighted_text').notNull(),
+    contextBefore: text('context_before').notNull().default(''),
+    contextAfter: text('context_after').notNull().default(''),
+    positionStart: integer('position_start').notNull(),
+    positionEnd: integer('position_end').notNull(),
+    color: text('color').notNull().default('yellow'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('highlights_id_unique').on(t.id),
+    index('highlights_user_created_idx').on(t.userId, t.createdAt),
+    index('highlights_article_idx').on(t.articleId),
+  ],
+);
+
+/**
+ * Every write appends here in its own transaction. SQLite has one writer and better-sqlite3 transactions
+ * are synchronous, so seq N+1 is never visible before seq N: a cursor never skips a change.
+ */
+export const changeLog = sqliteTable(
+  'change_log',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entity: text('entity', { enum: ['article', 'highlight', 'tag', 'list', 'list_article'] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
+    row: text('row'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('change_log_user_seq_idx').on(t.userId, t.seq)],
+);
+
+/** Ids of deleted entities: a replayed create of a deleted id must not bring it back. */
+export const tombstones = sqliteTable(
+  'tombstones',
+  {
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deletedAt: text('deleted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.entityId] })],
+);
+
+/** Results of writes sent with an Idempotency-Key, so that a replay answers what the first try did. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

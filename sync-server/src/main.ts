@@ -1,0 +1,19 @@
+// `npm start`: the API and the built PWA on one port, SQLite in DATA_DIR (./data by default).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer } from './app';
+import { loadConfig } from './config';
+
+const builtApp = join(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
+const config = loadConfig(process.env, { appDir: existsSync(builtApp) ? builtApp : null });
+const app = await buildServer(config);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`Lectern is running on ${config.publicUrl} (data in ${config.dataDir})`);

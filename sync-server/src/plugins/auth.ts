@@ -1,0 +1,53 @@
+// Bearer tokens: HS256 JWTs (algorithm pinned) backed by a session row that logout revokes.
+import fastifyJwt from '@fastify/jwt';
+import { SERVER_ERRORS, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/connection';
+import { unauthorized } from '../services/errors';
+import { createSession, isSessionActive, type TokenClaims } from '../services/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate` on protected routes. */
+    userId: string;
+    sessionId: string;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    issueToken(userId: string): string;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; db: Db }) => {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_SECONDS },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorateRequest('userId', '');
+  app.decorateRequest('sessionId', '');
+
+  app.decorate('issueToken', (userId: string) => app.jwt.sign(createSession(options.db, userId)));
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    let claims: TokenClaims;
+    try {
+      claims = await request.jwtVerify<TokenClaims>();
+    } catch {
+      throw unauthorized(SERVER_ERRORS.unauthorized);
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || !isSessionActive(options.db, claims)) {
+      throw unauthorized(SERVER_ERRORS.unauthorized);
+    }
+    request.userId = claims.sub;
+    request.sessionId = claims.sid;
+  });
+});

@@ -1,0 +1,45 @@
+// Every error leaves the server as `{error: "text"}` with the status of DESIGN.md section 2.
+import { SERVER_ERRORS } from '@lectern/shared-schema';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { FetchFailedError, FetchRefusedError } from '../extraction/index';
+import { HttpError } from '../services/errors';
+
+const FIELD_NAMES: Record<string, string> = {
+  email: 'a valid email address',
+  password: 'a password of at least 8 characters',
+  username: 'a username',
+  url: 'a URL',
+  name: 'a name',
+};
+
+/** Turns ajv's report into a sentence a person can act on. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const field = first.instancePath.split('/').filter(Boolean)[0] ?? String(first.params?.missingProperty ?? '');
+  const wanted = FIELD_NAMES[field];
+  if (wanted && (error.validationContext === 'body' || error.validationContext === 'querystring')) {
+    return `Please enter ${wanted}`;
+  }
+  const where = field ? `${field} ` : '';
+  return `Invalid ${error.validationContext ?? 'request'}: ${where}${first.message ?? 'is not valid'}`.trim();
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
+    }
+    if (error instanceof FetchRefusedError) return reply.code(400).send({ error: error.message });
+    if (error instanceof FetchFailedError) return reply.code(404).send({ error: error.message });
+    if (error.validation) return reply.code(400).send({ error: validationMessage(error) });
+    if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ error: SERVER_ERRORS.tooLarge });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ error: SERVER_ERRORS.internal });
+  });
+}

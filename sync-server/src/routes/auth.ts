@@ -1,0 +1,87 @@
+// /api/auth: sign-up, sign-in, the signed-in user, profile, logout, export and account deletion.
+import {
+  AuthResponse,
+  exportFileName,
+  LoginBody,
+  ProfileBody,
+  RegisterBody,
+  SERVER_ERRORS,
+  UserResponse,
+} from '@lectern/shared-schema';
+import type { FastifyRequest } from 'fastify';
+import { RateLimiter } from '../services/rate-limiter';
+import { removeUserFiles } from '../services/screenshots';
+import { revokeSession } from '../services/sessions';
+import { tooManyRequests, unauthorized } from '../services/errors';
+import {
+  authenticate,
+  deleteUser,
+  exportUserData,
+  getUser,
+  normalizeEmail,
+  registerUser,
+  updateProfile,
+} from '../services/users';
+import type { RouteOptions, TypedFastify } from './types';
+
+/** Sign-up and sign-in need no token; rate limits guard them instead. */
+export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions) {
+  const { db, config } = ctx;
+  const failedLoginsByEmail = new RateLimiter(config.loginFailuresPerEmail, config.loginWindowMs);
+  const failedLoginsByIp = new RateLimiter(config.loginFailuresPerIp, config.loginWindowMs);
+  const registrationsByIp = new RateLimiter(config.registrationsPerIp, config.registrationWindowMs);
+
+  app.post('/auth/register', { schema: { body: RegisterBody, response: { 201: AuthResponse } } }, async (request, reply) => {
+    const wait = registrationsByIp.retryAfterSeconds(request.ip);
+    if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyRegistrations, wait);
+    registrationsByIp.hit(request.ip);
+    const user = await registerUser(db, request.body);
+    return reply.code(201).send({ token: app.issueToken(user.id), user });
+  });
+
+  app.post('/auth/login', { schema: { body: LoginBody, response: { 200: AuthResponse } } }, async (request) => {
+    const emailKey = normalizeEmail(request.body.email);
+    const wait = Math.max(failedLoginsByEmail.retryAfterSeconds(emailKey), failedLoginsByIp.retryAfterSeconds(request.ip));
+    if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyLogins, wait);
+    const user = await authenticate(db, request.body);
+    if (!user) {
+      failedLoginsByEmail.hit(emailKey);
+      failedLoginsByIp.hit(request.ip);
+      throw unauthorized(SERVER_ERRORS.invalidCredentials);
+    }
+    failedLoginsByEmail.reset(emailKey);
+    return { token: app.issueToken(user.id), user };
+  });
+}
+
+export async function authRoutes(app: TypedFastify, { ctx }: RouteOptions) {
+  const { db, config } = ctx;
+
+  app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request: FastifyRequest) => ({
+    user: getUser(db, request.userId),
+  }));
+
+  app.put('/auth/profile', { schema: { body: ProfileBody, response: { 200: UserResponse } } }, async (request) => ({
+    user: updateProfile(db, request.userId, request.body.username),
+  }));
+
+  app.post('/auth/logout', async (request, reply) => {
+    revokeSession(db, request.sessionId);
+    return reply.code(204).send();
+  });
+
+  app.get('/auth/export', async (request, reply) => {
+    const document = exportUserData(db, request.userId);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(document, null, 2));
+  });
+
+  app.delete('/auth/account', async (request, reply) => {
+    deleteUser(db, request.userId);
+    await removeUserFiles(config, request.userId);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,39 @@
+// POST /api/articles/screenshot (multipart: file `screenshot`, optional `tags` and `id`) and the image itself.
+/// <reference types="@fastify/multipart" />
+import { ArticleResponse, IdParam, UUID_PATTERN } from '@lectern/shared-schema';
+import type { FastifyRequest } from 'fastify';
+import { MAX_SCREENSHOT_BYTES } from '../extraction/index';
+import { badRequest, HttpError } from '../services/errors';
+import { createScreenshotArticle, readScreenshot, type ScreenshotUpload } from '../services/screenshots';
+import type { RouteOptions, TypedFastify } from './types';
+
+/** Reads the form in any order of its parts; the image is capped while it streams in. */
+async function readUpload(request: FastifyRequest): Promise<ScreenshotUpload> {
+  let image: Buffer | undefined;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts({ limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 10 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'screenshot') throw badRequest('Send the screenshot in the field "screenshot"');
+      image = await part.toBuffer();
+      if (part.file.truncated) throw new HttpError(413, 'The screenshot is larger than 15 MB');
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (!image) throw badRequest('Send the screenshot in the field "screenshot"');
+  if (fields.id !== undefined && !UUID_PATTERN.test(fields.id)) throw badRequest('id must be a UUID');
+  return { image, tags: fields.tags, id: fields.id };
+}
+
+export async function screenshotRoutes(app: TypedFastify, { ctx }: RouteOptions) {
+  app.post('/articles/screenshot', { schema: { response: { 201: ArticleResponse } } }, async (request, reply) => {
+    if (!request.isMultipart()) throw badRequest('Send the screenshot as multipart form data in the field "screenshot"');
+    const article = await createScreenshotArticle(ctx, request.userId, await readUpload(request));
+    return reply.code(201).send({ article });
+  });
+
+  app.get('/articles/:id/screenshot', { schema: { params: IdParam } }, async (request, reply) => {
+    const { bytes, mimeType } = await readScreenshot(ctx, request.userId, request.params.id);
+    return reply.type(mimeType).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
+  });
+}

@@ -1,0 +1,100 @@
+// Reading articles out of SQLite in the API's shape: tags as names and highlights_count included.
+import type { Article, ArticleSummary } from '@lectern/shared-schema';
+import type { Db } from '../db/connection';
+import { recordUpsert } from './change-log';
+
+const DERIVED_COLUMNS = `
+  (SELECT count(*) FROM highlights h WHERE h.article_id = a.id) AS highlights_count,
+  (SELECT json_group_array(t.name ORDER BY lower(t.name))
+     FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`;
+
+export const SUMMARY_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
+  a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
+  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, ${DERIVED_COLUMNS}`;
+
+export const ARTICLE_SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} FROM articles a`;
+const ARTICLE_SELECT = `SELECT ${SUMMARY_COLUMNS}, a.content FROM articles a`;
+
+export interface ArticleRow {
+  id: string;
+  user_id: string;
+  url: string;
+  title: string;
+  description: string | null;
+  author: string | null;
+  image_url: string | null;
+  screenshot_url: string | null;
+  article_type: 'web' | 'screenshot';
+  excerpt: string | null;
+  published_date: string | null;
+  site_name: string | null;
+  language: string | null;
+  reading_time: number | null;
+  reading_progress: number;
+  is_read: number;
+  is_favorite: number;
+  is_archived: number;
+  created_at: string;
+  updated_at: string;
+  highlights_count: number;
+  tags_json: string;
+  content?: string | null;
+}
+
+export function toArticleSummary(row: ArticleRow): ArticleSummary {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    author: row.author,
+    image_url: row.image_url,
+    screenshot_url: row.screenshot_url,
+    article_type: row.article_type,
+    excerpt: row.excerpt,
+    published_date: row.published_date,
+    site_name: row.site_name,
+    language: row.language,
+    reading_time: row.reading_time,
+    reading_progress: row.reading_progress,
+    is_read: row.is_read === 1,
+    is_favorite: row.is_favorite === 1,
+    is_archived: row.is_archived === 1,
+    highlights_count: row.highlights_count,
+    tags: JSON.parse(row.tags_json) as string[],
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toArticle(row: ArticleRow): Article {
+  return { ...toArticleSummary(row), content: row.content ?? null };
+}
+
+/** The caller's article, or undefined when it doesn't exist or belongs to someone else. */
+export function findArticle(db: Db, userId: string, articleId: string): Article | undefined {
+  const row = db.statement(`${ARTICLE_SELECT} WHERE a.id = ? AND a.user_id = ?`).get(articleId, userId) as
+    | ArticleRow
+    | undefined;
+  return row && toArticle(row);
+}
+
+export function findArticleSummaries(db: Db, where: string, ...params: unknown[]): ArticleSummary[] {
+  const rows = db.statement(`${ARTICLE_SUMMARY_SELECT} ${where}`).all(...params) as ArticleRow[];
+  return rows.map(toArticleSummary);
+}
+
+/** Records the article's current state in the change feed; call after every write that touches it. */
+export function emitArticle(db: Db, userId: string, articleId: string): Article | undefined {
+  const article = findArticle(db, userId, articleId);
+  if (article) recordUpsert(db, userId, 'article', articleId, article);
+  return article;
+}
+
+/** Keeps the article's tag names in its full-text row in step with its tags. */
+export function refreshArticleTagsText(db: Db, articleId: string): void {
+  db.statement(
+    `UPDATE articles SET tags_text = coalesce((SELECT group_concat(t.name, ' ') FROM article_tags at
+       JOIN tags t ON t.id = at.tag_id WHERE at.article_id = articles.id), '') WHERE id = ?`,
+  ).run(articleId);
+}

@@ -1,0 +1,236 @@
+// Articles: saving by URL, reading, flags, deletion, tags and search.
+import {
+  checkArticleUrl,
+  computeArticleStats,
+  ftsMatchExpression,
+  listArticleKey,
+  newId,
+  SEARCH_RESULT_LIMIT,
+  SERVER_ERRORS,
+  type Article,
+  type ArticleListResponse,
+  type ArticlesQuery,
+  type ArticleSummary,
+  type CreateArticleBody,
+  type PageMetadata,
+  type UpdateArticleBody,
+} from '@lectern/shared-schema';
+import type { ExtractedArticle } from '../extraction/index';
+import type { Db } from '../db/connection';
+import { emitArticle, findArticle, findArticleSummaries, SUMMARY_COLUMNS, type ArticleRow, toArticleSummary } from './article-rows';
+import { isTombstoned, nowIso, recordDelete } from './change-log';
+import type { ServiceContext } from './context';
+import { badRequest, conflict, notFound } from './errors';
+import { ensureTag, getTag, linkTag, unlinkTag } from './tags';
+
+export function listArticles(db: Db, userId: string, query: ArticlesQuery): ArticleListResponse {
+  const conditions = ['a.user_id = ?'];
+  const params: unknown[] = [userId];
+  const flag = (column: string, value: boolean | undefined) => {
+    if (value === undefined) return;
+    conditions.push(`a.${column} = ?`);
+    params.push(value ? 1 : 0);
+  };
+  flag('is_archived', query.archived);
+  flag('is_favorite', query.favorite);
+  flag('is_read', query.is_read);
+  if (query.tag_name !== undefined) {
+    conditions.push(
+      `a.id IN (SELECT at.article_id FROM article_tags at JOIN tags t ON t.id = at.tag_id
+        WHERE t.user_id = a.user_id AND lower(t.name) = lower(?))`,
+    );
+    params.push(query.tag_name.trim());
+  }
+  const articles = findArticleSummaries(
+    db,
+    `WHERE ${conditions.join(' AND ')} ORDER BY a.created_at DESC, a.id DESC`,
+    ...params,
+  );
+  const flags = db
+    .statement('SELECT is_read, is_archived, is_favorite FROM articles WHERE user_id = ?')
+    .all(userId) as { is_read: number; is_archived: number; is_favorite: number }[];
+  const stats = computeArticleStats(
+    flags.map((row) => ({ is_read: row.is_read === 1, is_archived: row.is_archived === 1, is_favorite: row.is_favorite === 1 })),
+  );
+  return { articles, stats };
+}
+
+export function getArticle(db: Db, userId: string, articleId: string): Article {
+  const article = findArticle(db, userId, articleId);
+  if (!article) throw notFound(SERVER_ERRORS.articleNotFound);
+  return article;
+}
+
+/**
+ * A create that names an id seen before answers what that id is now: the article when it is the caller's,
+ * 409 when the id is someone else's, 404 when it was deleted (a replay never brings it back).
+ */
+export function findReplayedArticle(db: Db, userId: string, id: string | undefined): Article | undefined {
+  if (!id) return undefined;
+  const owner = db.statement('SELECT user_id FROM articles WHERE id = ?').get(id) as { user_id: string } | undefined;
+  if (owner) {
+    if (owner.user_id !== userId) throw conflict(SERVER_ERRORS.idTaken);
+    return getArticle(db, userId, id);
+  }
+  if (isTombstoned(db, 'article', id)) throw notFound(SERVER_ERRORS.articleNotFound);
+  return undefined;
+}
+
+export interface NewArticle extends ExtractedArticle {
+  id: string;
+  url: string;
+  article_type: 'web' | 'screenshot';
+  screenshot_url: string | null;
+}
+
+/** Inside one transaction: stores the article with its tags and records it in the change feed. */
+export function insertArticle(db: Db, userId: string, article: NewArticle, tagNames: readonly string[]): Article {
+  return db.transaction(() => {
+    const replayed = findReplayedArticle(db, userId, article.id);
+    if (replayed) return replayed;
+    const at = nowIso();
+    db.statement(
+      `INSERT INTO articles (id, user_id, url, title, description, author, image_url, screenshot_url, article_type,
+         content, content_text, excerpt, published_date, site_name, language, reading_time, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      article.id,
+      userId,
+      article.url,
+      article.title,
+      article.description,
+      article.author,
+      article.image_url,
+      article.screenshot_url,
+      article.article_type,
+      article.content,
+      article.content_text,
+      article.excerpt,
+      article.published_date,
+      article.site_name,
+      article.language,
+      article.reading_time,
+      at,
+      at,
+    );
+    for (const name of tagNames) linkTag(db, article.id, ensureTag(db, userId, name).id);
+    return emitArticle(db, userId, article.id) ?? getArticle(db, userId, article.id);
+  });
+}
+
+function requireHttpUrl(url: string): string {
+  const check = checkArticleUrl(url);
+  if (!check.ok) throw badRequest(check.error);
+  return check.url;
+}
+
+/** POST /articles: fetch and extract outside any transaction, then store in one. */
+export async function createArticle(ctx: ServiceContext, userId: string, body: CreateArticleBody): Promise<Article> {
+  const replayed = findReplayedArticle(ctx.db, userId, body.id);
+  if (replayed) return replayed;
+  const url = requireHttpUrl(body.url);
+  const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+  const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+  return insertArticle(
+    ctx.db,
+    userId,
+    { ...extracted, id: body.id ?? newId(), url: page.url, article_type: 'web', screenshot_url: null },
+    body.tags ?? [],
+  );
+}
+
+export async function fetchMetadata(ctx: ServiceContext, rawUrl: string): Promise<PageMetadata> {
+  const url = requireHttpUrl(rawUrl);
+  const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+  const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+  return {
+    url: page.url,
+    title: extracted.title,
+    description: extracted.description,
+    author: extracted.author,
+    image_url: extracted.image_url,
+    site_name: extracted.site_name,
+    published_date: extracted.published_date,
+    language: extracted.language,
+    reading_time: extracted.reading_time,
+  };
+}
+
+const FLAG_COLUMNS = { isRead: 'is_read', isFavorite: 'is_favorite', isArchived: 'is_archived' } as const;
+
+/** PUT /articles/{id}: only the fields sent change (last writer wins per field). */
+export function updateArticle(db: Db, userId: string, articleId: string, body: UpdateArticleBody): Article {
+  return db.transaction(() => {
+    getArticle(db, userId, articleId);
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [field, column] of Object.entries(FLAG_COLUMNS) as [keyof typeof FLAG_COLUMNS, string][]) {
+      const value = body[field];
+      if (value === undefined) continue;
+      sets.push(`${column} = ?`);
+      params.push(value ? 1 : 0);
+    }
+    if (body.readingProgress !== undefined) {
+      sets.push('reading_progress = ?');
+      params.push(body.readingProgress);
+    }
+    if (sets.length > 0) {
+      db.statement(`UPDATE articles SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(
+        ...params,
+        nowIso(),
+        articleId,
+      );
+    }
+    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+  });
+}
+
+/** DELETE /articles/{id}: its highlights and list places go with it, each recorded in the feed. */
+export function deleteArticle(db: Db, userId: string, articleId: string): { screenshotUrl: string | null } {
+  return db.transaction(() => {
+    const article = getArticle(db, userId, articleId);
+    const highlightIds = db.statement('SELECT id FROM highlights WHERE article_id = ?').all(articleId) as { id: string }[];
+    const listIds = db.statement('SELECT list_id FROM list_articles WHERE article_id = ?').all(articleId) as {
+      list_id: string;
+    }[];
+    db.statement('DELETE FROM articles WHERE id = ?').run(articleId);
+    for (const { id } of highlightIds) recordDelete(db, userId, 'highlight', id);
+    for (const { list_id } of listIds) recordDelete(db, userId, 'list_article', listArticleKey(list_id, articleId));
+    recordDelete(db, userId, 'article', articleId);
+    return { screenshotUrl: article.screenshot_url };
+  });
+}
+
+export function attachTag(db: Db, userId: string, articleId: string, tagId: string): Article {
+  return db.transaction(() => {
+    getArticle(db, userId, articleId);
+    getTag(db, userId, tagId);
+    linkTag(db, articleId, tagId);
+    db.statement('UPDATE articles SET updated_at = ? WHERE id = ?').run(nowIso(), articleId);
+    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+  });
+}
+
+export function detachTag(db: Db, userId: string, articleId: string, tagId: string): Article {
+  return db.transaction(() => {
+    getArticle(db, userId, articleId);
+    getTag(db, userId, tagId);
+    unlinkTag(db, articleId, tagId);
+    db.statement('UPDATE articles SET updated_at = ? WHERE id = ?').run(nowIso(), articleId);
+    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+  });
+}
+
+/** Full-text search, best match first; the last word matches as a prefix. */
+export function searchArticles(db: Db, userId: string, query: string): ArticleSummary[] {
+  const match = ftsMatchExpression(query);
+  if (!match) return [];
+  const rows = db
+    .statement(
+      `SELECT ${SUMMARY_COLUMNS} FROM articles_fts f JOIN articles a ON a.seq = f.rowid
+       WHERE articles_fts MATCH ? AND a.user_id = ?
+       ORDER BY bm25(articles_fts, 10.0, 4.0, 3.0, 2.0, 1.0, 5.0), a.created_at DESC LIMIT ?`,
+    )
+    .all(match, userId, SEARCH_RESULT_LIMIT) as ArticleRow[];
+  return rows.map(toArticleSummary);
+}

@@ -1,0 +1,160 @@
+// Highlights: passages of an article, with the context that finds them again, and their stats.
+import {
+  computeHighlightStats,
+  ftsMatchExpression,
+  HIGHLIGHT_COLOR,
+  newId,
+  SEARCH_RESULT_LIMIT,
+  SERVER_ERRORS,
+  type CreateHighlightBody,
+  type Highlight,
+  type HighlightStats,
+  type UpdateHighlightBody,
+} from '@lectern/shared-schema';
+import type { Db } from '../db/connection';
+import { getArticle } from './articles';
+import { isTombstoned, nowIso, recordDelete, recordUpsert } from './change-log';
+import { badRequest, conflict, notFound } from './errors';
+
+const HIGHLIGHT_COLUMNS = `h.id, h.user_id, h.article_id, h.highlighted_text, h.context_before, h.context_after,
+  h.position_start, h.position_end, h.color, h.created_at, h.updated_at,
+  a.title AS article_title, a.image_url AS article_image`;
+const HIGHLIGHT_SELECT = `SELECT ${HIGHLIGHT_COLUMNS} FROM highlights h JOIN articles a ON a.id = h.article_id`;
+
+type HighlightRow = Highlight & { user_id: string };
+
+const toHighlight = ({ user_id: _owner, ...highlight }: HighlightRow): Highlight => ({
+  ...highlight,
+  color: HIGHLIGHT_COLOR,
+});
+
+function query(db: Db, where: string, ...params: unknown[]): Highlight[] {
+  return (db.statement(`${HIGHLIGHT_SELECT} ${where}`).all(...params) as HighlightRow[]).map(toHighlight);
+}
+
+export function highlightStats(db: Db, userId: string, now = new Date()): HighlightStats {
+  const rows = db.statement('SELECT article_id, created_at FROM highlights WHERE user_id = ?').all(userId) as {
+    article_id: string;
+    created_at: string;
+  }[];
+  return computeHighlightStats(rows, now);
+}
+
+export function listHighlights(db: Db, userId: string): { highlights: Highlight[]; stats: HighlightStats } {
+  return {
+    highlights: query(db, 'WHERE h.user_id = ? ORDER BY h.created_at DESC, h.id DESC', userId),
+    stats: highlightStats(db, userId),
+  };
+}
+
+export function articleHighlights(db: Db, userId: string, articleId: string): Highlight[] {
+  getArticle(db, userId, articleId);
+  return query(db, 'WHERE h.user_id = ? AND h.article_id = ? ORDER BY h.position_start, h.created_at', userId, articleId);
+}
+
+export function recentHighlights(db: Db, userId: string, limit: number): Highlight[] {
+  return query(db, 'WHERE h.user_id = ? ORDER BY h.created_at DESC, h.id DESC LIMIT ?', userId, limit);
+}
+
+function findHighlight(db: Db, highlightId: string): HighlightRow | undefined {
+  return db.statement(`${HIGHLIGHT_SELECT} WHERE h.id = ?`).get(highlightId) as HighlightRow | undefined;
+}
+
+export function getHighlight(db: Db, userId: string, highlightId: string): Highlight {
+  const row = findHighlight(db, highlightId);
+  if (!row || row.user_id !== userId) throw notFound(SERVER_ERRORS.highlightNotFound);
+  return toHighlight(row);
+}
+
+function checkPositions(start: number, end: number): void {
+  if (end < start) throw badRequest('positionEnd must not be before positionStart');
+}
+
+export function createHighlight(db: Db, userId: string, body: CreateHighlightBody): Highlight {
+  return db.transaction(() => {
+    if (body.id) {
+      const existing = findHighlight(db, body.id);
+      if (existing) {
+        if (existing.user_id !== userId) throw conflict(SERVER_ERRORS.idTaken);
+        return toHighlight(existing);
+      }
+      if (isTombstoned(db, 'highlight', body.id)) throw notFound(SERVER_ERRORS.highlightNotFound);
+    }
+    getArticle(db, userId, body.articleId);
+    checkPositions(body.positionStart, body.positionEnd);
+    const id = body.id ?? newId();
+    const at = nowIso();
+    db.statement(
+      `INSERT INTO highlights (id, user_id, article_id, highlighted_text, context_before, context_after,
+         position_start, position_end, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      userId,
+      body.articleId,
+      body.highlightedText,
+      body.contextBefore ?? '',
+      body.contextAfter ?? '',
+      body.positionStart,
+      body.positionEnd,
+      HIGHLIGHT_COLOR,
+      at,
+      at,
+    );
+    const highlight = getHighlight(db, userId, id);
+    recordUpsert(db, userId, 'highlight', id, highlight);
+    return highlight;
+  });
+}
+
+const UPDATABLE = {
+  highlightedText: 'highlighted_text',
+  contextBefore: 'context_before',
+  contextAfter: 'context_after',
+  positionStart: 'position_start',
+  positionEnd: 'position_end',
+} as const;
+
+export function updateHighlight(db: Db, userId: string, highlightId: string, body: UpdateHighlightBody): Highlight {
+  return db.transaction(() => {
+    const current = getHighlight(db, userId, highlightId);
+    checkPositions(body.positionStart ?? current.position_start, body.positionEnd ?? current.position_end);
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [field, column] of Object.entries(UPDATABLE) as [keyof typeof UPDATABLE, string][]) {
+      if (body[field] === undefined) continue;
+      sets.push(`${column} = ?`);
+      params.push(body[field]);
+    }
+    if (sets.length === 0) return current;
+    db.statement(`UPDATE highlights SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(
+      ...params,
+      nowIso(),
+      highlightId,
+    );
+    const highlight = getHighlight(db, userId, highlightId);
+    recordUpsert(db, userId, 'highlight', highlightId, highlight);
+    return highlight;
+  });
+}
+
+export function deleteHighlight(db: Db, userId: string, highlightId: string): void {
+  db.transaction(() => {
+    getHighlight(db, userId, highlightId);
+    db.statement('DELETE FROM highlights WHERE id = ?').run(highlightId);
+    recordDelete(db, userId, 'highlight', highlightId);
+  });
+}
+
+export function searchHighlights(db: Db, userId: string, text: string): Highlight[] {
+  const match = ftsMatchExpression(text);
+  if (!match) return [];
+  const rows = db
+    .statement(
+      `SELECT ${HIGHLIGHT_COLUMNS} FROM highlights_fts f JOIN highlights h ON h.seq = f.rowid
+       JOIN articles a ON a.id = h.article_id
+       WHERE highlights_fts MATCH ? AND h.user_id = ?
+       ORDER BY bm25(highlights_fts, 3.0, 1.0), h.created_at DESC LIMIT ?`,
+    )
+    .all(match, userId, SEARCH_RESULT_LIMIT) as HighlightRow[];
+  return rows.map(toHighlight);
+}

@@ -1,0 +1,140 @@
+// Tags: per-user names attached to articles, with the count of articles carrying each.
+import {
+  compareNewestFirst,
+  newId,
+  normalizeTagName,
+  SERVER_ERRORS,
+  type ArticleSummary,
+  type CreateTagBody,
+  type Tag,
+} from '@lectern/shared-schema';
+import type { Db } from '../db/connection';
+import { emitArticle, findArticleSummaries, refreshArticleTagsText } from './article-rows';
+import { isTombstoned, nowIso, recordDelete, recordUpsert } from './change-log';
+import { conflict, notFound } from './errors';
+
+const TAG_SELECT = `SELECT t.id, t.user_id, t.name, t.created_at,
+  (SELECT count(*) FROM article_tags at WHERE at.tag_id = t.id) AS article_count FROM tags t`;
+
+interface TagRow extends Tag {
+  user_id: string;
+}
+
+const toTag = ({ id, name, article_count, created_at }: TagRow): Tag => ({ id, name, article_count, created_at });
+
+export function listTags(db: Db, userId: string): Tag[] {
+  const rows = db.statement(`${TAG_SELECT} WHERE t.user_id = ? ORDER BY lower(t.name)`).all(userId) as TagRow[];
+  return rows.map(toTag);
+}
+
+function findTagRow(db: Db, tagId: string): TagRow | undefined {
+  return db.statement(`${TAG_SELECT} WHERE t.id = ?`).get(tagId) as TagRow | undefined;
+}
+
+export function getTag(db: Db, userId: string, tagId: string): Tag {
+  const row = findTagRow(db, tagId);
+  if (!row || row.user_id !== userId) throw notFound(SERVER_ERRORS.tagNotFound);
+  return toTag(row);
+}
+
+function findTagByName(db: Db, userId: string, name: string): TagRow | undefined {
+  return db.statement(`${TAG_SELECT} WHERE t.user_id = ? AND lower(t.name) = lower(?)`).get(userId, name) as
+    | TagRow
+    | undefined;
+}
+
+/** Inside a transaction: the tag of that name, created when missing. */
+export function ensureTag(db: Db, userId: string, rawName: string, id?: string): Tag {
+  const name = normalizeTagName(rawName);
+  const existing = findTagByName(db, userId, name);
+  if (existing) return toTag(existing);
+  const tagId = id ?? newId();
+  const at = nowIso();
+  db.statement('INSERT INTO tags (id, user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(
+    tagId,
+    userId,
+    name,
+    at,
+    at,
+  );
+  const tag: Tag = { id: tagId, name, article_count: 0, created_at: at };
+  recordUpsert(db, userId, 'tag', tagId, tag);
+  return tag;
+}
+
+/** POST /tags: a name that exists already answers that tag; a replayed id answers what it created. */
+export function createTag(db: Db, userId: string, body: CreateTagBody): Tag {
+  return db.transaction(() => {
+    if (body.id) {
+      const existing = findTagRow(db, body.id);
+      if (existing) {
+        if (existing.user_id !== userId) throw conflict(SERVER_ERRORS.idTaken);
+        return toTag(existing);
+      }
+      if (isTombstoned(db, 'tag', body.id)) throw notFound(SERVER_ERRORS.tagNotFound);
+    }
+    return ensureTag(db, userId, body.name, body.id);
+  });
+}
+
+function articleIdsOfTag(db: Db, tagId: string): string[] {
+  return (db.statement('SELECT article_id FROM article_tags WHERE tag_id = ?').all(tagId) as { article_id: string }[]).map(
+    (row) => row.article_id,
+  );
+}
+
+export function renameTag(db: Db, userId: string, tagId: string, rawName: string): Tag {
+  return db.transaction(() => {
+    getTag(db, userId, tagId);
+    const name = normalizeTagName(rawName);
+    const clash = findTagByName(db, userId, name);
+    if (clash && clash.id !== tagId) throw conflict(SERVER_ERRORS.tagNameTaken);
+    db.statement('UPDATE tags SET name = ?, updated_at = ? WHERE id = ?').run(name, nowIso(), tagId);
+    const tag = getTag(db, userId, tagId);
+    recordUpsert(db, userId, 'tag', tagId, tag);
+    for (const articleId of articleIdsOfTag(db, tagId)) {
+      refreshArticleTagsText(db, articleId);
+      emitArticle(db, userId, articleId);
+    }
+    return tag;
+  });
+}
+
+export function deleteTag(db: Db, userId: string, tagId: string): void {
+  db.transaction(() => {
+    getTag(db, userId, tagId);
+    const articleIds = articleIdsOfTag(db, tagId);
+    db.statement('DELETE FROM tags WHERE id = ?').run(tagId);
+    recordDelete(db, userId, 'tag', tagId);
+    for (const articleId of articleIds) {
+      refreshArticleTagsText(db, articleId);
+      emitArticle(db, userId, articleId);
+    }
+  });
+}
+
+export function tagArticles(db: Db, userId: string, tagId: string): { tag: Tag; articles: ArticleSummary[] } {
+  const tag = getTag(db, userId, tagId);
+  const articles = findArticleSummaries(
+    db,
+    'WHERE a.user_id = ? AND a.id IN (SELECT article_id FROM article_tags WHERE tag_id = ?)',
+    userId,
+    tagId,
+  ).sort(compareNewestFirst);
+  return { tag, articles };
+}
+
+/** Inside a transaction: attaches the tag (idempotent) and refreshes what depends on it. */
+export function linkTag(db: Db, articleId: string, tagId: string): void {
+  db.statement('INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
+    articleId,
+    tagId,
+    nowIso(),
+  );
+  refreshArticleTagsText(db, articleId);
+}
+
+export function unlinkTag(db: Db, articleId: string, tagId: string): void {
+  db.statement('DELETE FROM article_tags WHERE article_id = ? AND tag_id = ?').run(articleId, tagId);
+  refreshArticleTagsText(db, articleId);
+}

@@ -1,0 +1,164 @@
+// Accounts: sign-up, sign-in, profile, export and deletion.
+import {
+  newId,
+  SERVER_ERRORS,
+  type LoginBody,
+  type ReadingList,
+  type RegisterBody,
+  type Tag,
+  type User,
+} from '@lectern/shared-schema';
+import type { Db } from '../db/connection';
+import { findArticle } from './article-rows';
+import { nowIso } from './change-log';
+import { conflict, unauthorized } from './errors';
+import { listHighlights } from './highlights';
+import { listLists } from './lists';
+import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
+import { listTags } from './tags';
+
+interface UserRow {
+  id: string;
+  email: string;
+  username: string | null;
+  avatar_url: string | null;
+  password_hash: string | null;
+  google_sub: string | null;
+  created_at: string;
+}
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  username: row.username,
+  avatarUrl: row.avatar_url,
+  created_at: row.created_at,
+});
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+function findUserRow(db: Db, userId: string): UserRow | undefined {
+  return db.statement('SELECT * FROM users WHERE id = ?').get(userId) as UserRow | undefined;
+}
+
+function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db.statement('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as UserRow | undefined;
+}
+
+export function getUser(db: Db, userId: string): User {
+  const row = findUserRow(db, userId);
+  if (!row) throw unauthorized(SERVER_ERRORS.unauthorized);
+  return toUser(row);
+}
+
+export async function registerUser(db: Db, body: RegisterBody): Promise<User> {
+  if (findUserByEmail(db, body.email)) throw conflict(SERVER_ERRORS.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  const row: UserRow = {
+    id: newId(),
+    email: normalizeEmail(body.email),
+    username: body.username.trim(),
+    avatar_url: null,
+    password_hash: passwordHash,
+    google_sub: null,
+    created_at: nowIso(),
+  };
+  try {
+    db.statement(
+      'INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(row.id, row.email, row.username, row.avatar_url, row.password_hash, row.google_sub, row.created_at);
+  } catch (error) {
+    // Two sign-ups with one email racing past the check above: the unique index decides.
+    if (error instanceof Error && /UNIQUE/.test(error.message)) throw conflict(SERVER_ERRORS.emailTaken);
+    throw error;
+  }
+  return toUser(row);
+}
+
+/** The user whose email and password match, or null; always spends one hash so timing reveals nothing. */
+export async function authenticate(db: Db, body: LoginBody): Promise<User | null> {
+  const row = findUserByEmail(db, body.email);
+  const matches = await verifyPassword(body.password, row?.password_hash ?? UNKNOWN_USER_HASH);
+  return row?.password_hash && matches ? toUser(row) : null;
+}
+
+export function updateProfile(db: Db, userId: string, username: string): User {
+  db.statement('UPDATE users SET username = ? WHERE id = ?').run(username.trim(), userId);
+  return getUser(db, userId);
+}
+
+/**
+ * Erases every row of the user: every table refers to users (directly or through articles, tags and lists)
+ * with ON DELETE CASCADE, and the full-text triggers follow. Sessions go too, so their tokens answer 401.
+ */
+export function deleteUser(db: Db, userId: string): void {
+  db.transaction(() => {
+    db.statement('DELETE FROM users WHERE id = ?').run(userId);
+  });
+}
+
+export interface GoogleProfile {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+}
+
+/** Signs in the Google account's user: by Google id, else by verified email, else a new account. */
+export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
+  return db.transaction(() => {
+    const bySub = db.statement('SELECT * FROM users WHERE google_sub = ?').get(profile.sub) as UserRow | undefined;
+    if (bySub) return toUser(bySub);
+    const byEmail = profile.emailVerified ? findUserByEmail(db, profile.email) : undefined;
+    if (byEmail) {
+      db.statement('UPDATE users SET google_sub = ?, avatar_url = coalesce(avatar_url, ?) WHERE id = ?').run(
+        profile.sub,
+        profile.picture,
+        byEmail.id,
+      );
+      return getUser(db, byEmail.id);
+    }
+    if (findUserByEmail(db, profile.email)) throw conflict(SERVER_ERRORS.emailTaken);
+    const id = newId();
+    db.statement(
+      'INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
+    ).run(id, normalizeEmail(profile.email), profile.name, profile.picture, profile.sub, nowIso());
+    return getUser(db, id);
+  });
+}
+
+export interface ExportDocument {
+  product: string;
+  exported_at: string;
+  user: User;
+  articles: unknown[];
+  tags: Tag[];
+  lists: (ReadingList & { article_ids: string[] })[];
+  highlights: unknown[];
+}
+
+/** GET /auth/export: every row of the user in one document, content included, no password hash. */
+export function exportUserData(db: Db, userId: string): ExportDocument {
+  const user = getUser(db, userId);
+  const articleIds = db
+    .statement('SELECT id FROM articles WHERE user_id = ? ORDER BY created_at, id')
+    .all(userId) as { id: string }[];
+  const lists = listLists(db, userId).map((list) => ({
+    ...list,
+    article_ids: (
+      db.statement('SELECT article_id FROM list_articles WHERE list_id = ? ORDER BY position').all(list.id) as {
+        article_id: string;
+      }[]
+    ).map((row) => row.article_id),
+  }));
+  return {
+    product: 'Lectern',
+    exported_at: nowIso(),
+    user,
+    articles: articleIds.map(({ id }) => findArticle(db, userId, id)),
+    tags: listTags(db, userId),
+    lists,
+    highlights: listHighlights(db, userId).highlights,
+  };
+}

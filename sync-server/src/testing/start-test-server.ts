@@ -1,0 +1,35 @@
+// Starts a real server on a temporary SQLite file and a free loopback port, for tests and benchmarks.
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer } from '../app';
+import { loadConfig } from '../config';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { env?: Record<string, string>; appDir?: string } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-test-'));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...options.env },
+    { appDir: options.appDir ?? null },
+  );
+  const app = await buildServer(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    app,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
