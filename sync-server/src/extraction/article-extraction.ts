@@ -1,0 +1,82 @@
+// From a fetched page to the article we store: metadata first (Readability rewrites the document),
+// lazy images resolved, Readability for the body, then the allowlist sanitizer over its output.
+import { Readability } from '@mozilla/readability';
+import { htmlToText } from './html-text';
+import { resolveLazyImages } from './lazy-images';
+import { parsePage } from './page-dom';
+import { clean, isoDate, personName, readPageMetadata } from './page-metadata';
+import { readingTimeMinutes } from './reading-time';
+import { safeAbsoluteUrl, sanitizeArticleHtml } from './sanitize-article';
+
+export interface ExtractedArticle {
+  title: string;
+  description: string | null;
+  author: string | null;
+  image_url: string | null;
+  /** ISO-8601 */
+  published_date: string | null;
+  site_name: string | null;
+  language: string | null;
+  excerpt: string | null;
+  /** Sanitized HTML; null when the page has no article Readability could find. */
+  content: string | null;
+  /** Plain text of the content (or the description), for search. */
+  content_text: string;
+  /** Minutes, at least 1. */
+  reading_time: number;
+}
+
+/** Below this much text, what Readability found is navigation or a stub, not an article. */
+const MIN_ARTICLE_TEXT_LENGTH = 200;
+const EXCERPT_MAX_LENGTH = 300;
+
+export function extractArticleNow(html: string, url: string): ExtractedArticle {
+  const document = parsePage(html);
+  const baseHref = document.querySelector('base[href]')?.getAttribute('href');
+  const baseUrl = (baseHref && safeAbsoluteUrl(baseHref, url)) || url;
+  const metadata = readPageMetadata(document, baseUrl);
+  resolveLazyImages(document);
+  const parsed = new Readability(document, { keepClasses: false }).parse();
+
+  const sanitized = parsed?.content ? sanitizeArticleHtml(parsed.content, baseUrl) : '';
+  const bodyText = htmlToText(sanitized);
+  const content = bodyText.length >= MIN_ARTICLE_TEXT_LENGTH ? sanitized : null;
+  const description = metadata.description ?? clean(parsed?.excerpt);
+  const contentText = content ? bodyText : (description ?? '');
+  return {
+    title: metadata.title ?? clean(parsed?.title) ?? metadata.documentTitle ?? hostOf(url),
+    description,
+    author: metadata.author ?? personName(parsed?.byline),
+    image_url: metadata.image_url ?? (content ? firstImage(content) : null),
+    published_date: metadata.published_date ?? isoDate(parsed?.publishedTime),
+    site_name: metadata.site_name ?? clean(parsed?.siteName),
+    language: metadata.language ?? clean(parsed?.lang),
+    excerpt: truncate(clean(parsed?.excerpt) ?? description ?? firstParagraph(bodyText)),
+    content,
+    content_text: contentText,
+    reading_time: readingTimeMinutes(contentText),
+  };
+}
+
+function firstImage(html: string): string | null {
+  const src = /<img\b[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
+  return src ? src.replace(/&amp;/g, '&') : null;
+}
+
+function firstParagraph(text: string): string | null {
+  return clean(text.split('\n').find((line) => line.trim().length > 0));
+}
+
+function truncate(text: string | null): string | null {
+  if (!text || text.length <= EXCERPT_MAX_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_MAX_LENGTH);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_MAX_LENGTH / 2)).trimEnd()}…`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,17 @@
+// The extraction module's public face: the routes import from here and nowhere deeper.
+import type { ExtractedArticle } from './article-extraction';
+import { extractArticleNow } from './article-extraction';
+
+export { FetchFailedError, FetchRefusedError } from './errors';
+export { fetchPage } from './safe-fetch';
+export type { SafeFetchOptions } from './safe-fetch';
+export type { ExtractedArticle } from './article-extraction';
+export { readingTimeMinutes } from './reading-time';
+export { createOcrService } from './ocr-service';
+export type { OcrService } from './ocr-service';
+export { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, sniffImage } from './image-sniff';
+export { screenshotArticleFields } from './screenshot-article';
+
+export async function extractArticle(html: string, url: string): Promise<ExtractedArticle> {
+  return extractArticleNow(html, url);
+}

@@ -1,0 +1,54 @@
+// Screenshot OCR with tesseract.js. The English model comes from the installed @tesseract.js-data/eng
+// package and nothing is cached or downloaded. One worker is created on first use and kept: starting a
+// worker costs a second and ~100 MB, so uploads take turns on it instead of each starting its own.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+
+export interface OcrService {
+  /** The text in an image (PNG, JPEG or WebP bytes). */
+  recognize(image: Buffer): Promise<string>;
+  /** Stops the worker; a later recognize starts a new one. */
+  close(): Promise<void>;
+}
+
+/** The integer-quantized "best" LSTM model: nearly best accuracy at a fraction of the CPU. */
+export function englishLanguagePath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+export function createOcrService(): OcrService {
+  let worker: Promise<Worker> | null = null;
+  // Each job waits for the one before it, so concurrent uploads never pile images into the worker.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const startedWorker = (): Promise<Worker> => {
+    worker ??= createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: englishLanguagePath(),
+      gzip: true,
+      cacheMethod: 'none',
+    }).catch((error: unknown) => {
+      worker = null; // let the next upload try again
+      throw error;
+    });
+    return worker;
+  };
+
+  return {
+    recognize(image) {
+      const job = queue.then(async () => {
+        const { data } = await (await startedWorker()).recognize(image);
+        return data.text;
+      });
+      queue = job.catch(() => undefined);
+      return job;
+    },
+    async close() {
+      await queue;
+      const current = worker;
+      worker = null;
+      if (current) await (await current.catch(() => null))?.terminate();
+    },
+  };
+}

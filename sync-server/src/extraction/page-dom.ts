@@ -1,0 +1,49 @@
+// The slice of the DOM the extraction code uses, typed here because the server compiles without the DOM
+// library (linkedom's own typings lean on it and collapse to `any` without it).
+import { parseHTML } from 'linkedom';
+
+export interface PageElement {
+  readonly tagName: string;
+  textContent: string | null;
+  innerHTML: string;
+  readonly previousElementSibling: PageElement | null;
+  readonly firstElementChild: PageElement | null;
+  readonly childElementCount: number;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+  querySelector(selectors: string): PageElement | null;
+  querySelectorAll(selectors: string): Iterable<PageElement>;
+  replaceWith(...nodes: PageElement[]): void;
+  remove(): void;
+}
+
+export interface PageDocument {
+  readonly documentElement: PageElement;
+  readonly body: PageElement;
+  querySelector(selectors: string): PageElement | null;
+  querySelectorAll(selectors: string): Iterable<PageElement>;
+  createElement(tagName: string): PageElement;
+}
+
+export function parsePage(html: string): PageDocument {
+  const parsed = parseDocument(html);
+  // linkedom builds no <html>/<body> for fragments or tag-soup; give those a proper document shell.
+  return parsed.documentElement && hasBody(parsed)
+    ? parsed
+    : parseDocument(`<!doctype html><html><head></head><body>${html}</body></html>`);
+}
+
+function parseDocument(html: string): PageDocument {
+  // Typed through PageDocument above; linkedom's declared type is unusable without the DOM library.
+  const { document } = parseHTML(html) as { document: PageDocument };
+  return document;
+}
+
+function hasBody(document: PageDocument): boolean {
+  try {
+    return document.body != null;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,115 @@
+// What a page says about itself in <head> (Open Graph, Twitter cards, Dublin Core, plain meta), its
+// JSON-LD and a few body conventions. Read before Readability rewrites the document.
+import { readJsonLdArticle } from './json-ld';
+import type { PageDocument } from './page-dom';
+import { safeAbsoluteUrl } from './sanitize-article';
+
+export interface PageMetadata {
+  title: string | null;
+  documentTitle: string | null;
+  description: string | null;
+  author: string | null;
+  image_url: string | null;
+  published_date: string | null;
+  site_name: string | null;
+  language: string | null;
+}
+
+export function readPageMetadata(document: PageDocument, pageUrl: string): PageMetadata {
+  const meta = metaValues(document);
+  const pick = (...keys: string[]) => keys.map((key) => meta.get(key)).find((value) => value) ?? null;
+  const jsonLd = readJsonLdArticle(document);
+  const image = [
+    pick('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'),
+    jsonLd?.image,
+    document.querySelector('link[rel~="image_src" i]')?.getAttribute('href'),
+  ]
+    .map((candidate) => (candidate ? safeAbsoluteUrl(candidate, pageUrl) : null))
+    .find((url) => url);
+  const time = document.querySelector('time[datetime]')?.getAttribute('datetime');
+  return {
+    title: pick('og:title', 'twitter:title', 'dc.title') ?? jsonLd?.headline ?? null,
+    documentTitle: clean(document.querySelector('title')?.textContent),
+    description:
+      pick('og:description', 'description', 'twitter:description', 'dc.description') ??
+      jsonLd?.description ??
+      null,
+    author:
+      personName(
+        pick('author', 'article:author', 'dc.creator', 'parsely-author', 'sailthru.author', 'byl'),
+      ) ??
+      jsonLd?.author ??
+      null,
+    image_url: image ?? null,
+    published_date:
+      [
+        pick(
+          'article:published_time',
+          'og:published_time',
+          'datepublished',
+          'dc.date.issued',
+          'dcterms.issued',
+        ),
+        pick(
+          'publish-date',
+          'publishdate',
+          'pubdate',
+          'date',
+          'dc.date',
+          'dcterms.created',
+          'parsely-pub-date',
+        ),
+        jsonLd?.datePublished,
+        time,
+      ]
+        .map(isoDate)
+        .find((date) => date) ?? null,
+    site_name: pick('og:site_name', 'application-name', 'twitter:site') ?? jsonLd?.publisher ?? null,
+    language: languageTag(
+      document.documentElement.getAttribute('lang') ??
+        pick('content-language', 'language', 'dc.language', 'og:locale') ??
+        jsonLd?.inLanguage,
+    ),
+  };
+}
+
+/** First value of each meta key (property, name, itemprop or http-equiv), keys lower-cased. */
+function metaValues(document: PageDocument): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const element of document.querySelectorAll('meta[content]')) {
+    const key = ['property', 'name', 'itemprop', 'http-equiv']
+      .map((attribute) => element.getAttribute(attribute)?.trim().toLowerCase())
+      .find((name) => name);
+    const value = clean(element.getAttribute('content'));
+    if (key && value && !values.has(key)) values.set(key, value);
+  }
+  return values;
+}
+
+/** "By Jane Doe" reads as "Jane Doe"; a profile URL is not a name. */
+export function personName(value: string | null | undefined): string | null {
+  const name = clean(value?.replace(/^\s*by[:\s]+/i, ''));
+  return name && !/^https?:\/\//i.test(name) && !name.startsWith('@') ? name : null;
+}
+
+export function isoDate(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/** "en_US" (og:locale) and "en-us" both become "en-US". */
+function languageTag(value: string | null | undefined): string | null {
+  const match = /^([a-z]{2,3})(?:[-_]([a-z0-9]{2,8}))?/i.exec(value?.trim() ?? '');
+  if (!match) return null;
+  const [, language, region] = match;
+  return region
+    ? `${language!.toLowerCase()}-${region.length === 2 ? region.toUpperCase() : region}`
+    : language!.toLowerCase();
+}
+
+export function clean(value: string | null | undefined): string | null {
+  const text = value?.replace(/\s+/g, ' ').trim();
+  return text ? text : null;
+}

@@ -1,0 +1,81 @@
+// A screenshot's OCR text turned into article fields: paragraphs of escaped HTML, the first line that
+// reads like words as the title (status-bar lines such as "9:41" or "5G 87%" are skipped).
+import { readingTimeMinutes } from './reading-time';
+
+export interface ScreenshotArticleFields {
+  title: string;
+  content: string;
+  content_text: string;
+  reading_time: number;
+  excerpt: string | null;
+  description: string | null;
+}
+
+export const SCREENSHOT_FALLBACK_TITLE = 'Screenshot';
+const TITLE_MAX_LENGTH = 120;
+const EXCERPT_MAX_LENGTH = 300;
+
+export function screenshotArticleFields(ocrText: string): ScreenshotArticleFields {
+  const paragraphs = ocrParagraphs(ocrText);
+  const lines = paragraphs.flatMap((paragraph) => paragraph.lines);
+  const titleLine = lines.find(isMeaningful);
+  const texts = paragraphs.map((paragraph) => joinLines(paragraph.lines));
+  const contentText = texts.join('\n');
+  const body = texts.filter((text) => text !== titleLine).join(' ');
+  const excerpt = truncate(body || contentText, EXCERPT_MAX_LENGTH);
+  return {
+    title: titleLine ? truncate(titleLine, TITLE_MAX_LENGTH) : SCREENSHOT_FALLBACK_TITLE,
+    content: texts.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n'),
+    content_text: contentText,
+    reading_time: readingTimeMinutes(contentText),
+    excerpt: excerpt || null,
+    description: excerpt || null,
+  };
+}
+
+interface OcrParagraph {
+  lines: string[];
+}
+
+/** Tesseract separates blocks with blank lines; lines inside a block are visual wraps of one paragraph. */
+function ocrParagraphs(text: string): OcrParagraph[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((block) => ({
+      lines: block
+        .split('\n')
+        .map((line) => line.replace(/\s+/g, ' ').trim())
+        .filter((line) => line.length > 0),
+    }))
+    .filter((paragraph) => paragraph.lines.length > 0);
+}
+
+/** Rejoins wrapped lines, mending words the layout hyphenated ("exam-" + "ple"). */
+function joinLines(lines: string[]): string {
+  return lines.reduce((joined, line) =>
+    /\p{Ll}-$/u.test(joined) && /^\p{Ll}/u.test(line) ? `${joined.slice(0, -1)}${line}` : `${joined} ${line}`,
+  );
+}
+
+function isMeaningful(line: string): boolean {
+  const letters = line.match(/\p{L}/gu)?.length ?? 0;
+  const visible = line.replace(/\s/g, '').length;
+  const words = line.match(/\p{L}{2,}/gu)?.length ?? 0;
+  return letters >= 3 && words >= 1 && letters / visible >= 0.6 && (words >= 2 || letters >= 5);
+}
+
+function truncate(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), maxLength / 2)).trimEnd()}…`;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
