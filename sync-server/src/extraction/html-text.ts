@@ -6,9 +6,10 @@ const BLOCK_TAGS =
   /<\/?(?:p|div|br|hr|h[1-6]|ul|ol|li|dl|dt|dd|blockquote|pre|table|thead|tbody|tfoot|tr|td|th|caption|figure|figcaption|section|article|header|footer|aside|details|summary)\b[^>]*>/gi;
 
 export function htmlToText(html: string): string {
-  return decodeSanitizerEntities(html.replace(BLOCK_TAGS, '\n').replace(/<[^>]*>/g, ''))
-    .replace(/[ \t\f\r\u00a0]+/g, ' ')
-    .replace(/ *\n[\s]*/g, '\n')
+  const flowing = html.replace(/\s+/g, ' ');
+  return decodeSanitizerEntities(flowing.replace(BLOCK_TAGS, '\n').replace(/<[^>]*>/g, ''))
+    .replace(/[ \u00a0]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
     .trim();
 }
 
