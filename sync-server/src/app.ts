@@ -27,7 +27,11 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildServer(config: Config): Promise<FastifyInstance> {
   const db = openDatabase(config.databaseFile);
-  const ctx: ServiceContext = { db, config, extraction: { fetchPage, extractArticle, ocr: createOcrService() } };
+  const ctx: ServiceContext = {
+    db,
+    config,
+    extraction: { fetchPage, extractArticle, ocr: createOcrService() },
+  };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     bodyLimit: JSON_BODY_LIMIT,
@@ -49,7 +53,15 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         signedIn.addHook('preHandler', idempotencyGuard(db));
-        for (const routes of [authRoutes, articleRoutes, screenshotRoutes, tagRoutes, listRoutes, highlightRoutes, syncRoutes]) {
+        for (const routes of [
+          authRoutes,
+          articleRoutes,
+          screenshotRoutes,
+          tagRoutes,
+          listRoutes,
+          highlightRoutes,
+          syncRoutes,
+        ]) {
           await signedIn.register(routes, { ctx });
         }
       });

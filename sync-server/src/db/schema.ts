@@ -17,7 +17,10 @@ export const users = sqliteTable(
     googleSub: text('google_sub'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_google_sub_unique').on(t.googleSub)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_google_sub_unique').on(t.googleSub),
+  ],
 );
 
 /** One row per issued token; revoking it (logout) or deleting the user makes the token answer 401. */
@@ -115,7 +118,10 @@ export const readingLists = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('reading_lists_share_id_unique').on(t.shareId), index('reading_lists_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('reading_lists_share_id_unique').on(t.shareId),
+    index('reading_lists_user_idx').on(t.userId),
+  ],
 );
 
 export const listArticles = sqliteTable(
@@ -130,7 +136,10 @@ export const listArticles = sqliteTable(
     position: integer('position').notNull(),
     addedAt: text('added_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.listId, t.articleId] }), index('list_articles_article_idx').on(t.articleId)],
+  (t) => [
+    primaryKey({ columns: [t.listId, t.articleId] }),
+    index('list_articles_article_idx').on(t.articleId),
+  ],
 );
 
 export const highlights = sqliteTable(

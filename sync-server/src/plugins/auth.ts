@@ -44,7 +44,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     } catch {
       throw unauthorized(SERVER_ERRORS.unauthorized);
     }
-    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || !isSessionActive(options.db, claims)) {
+    if (
+      typeof claims.sub !== 'string' ||
+      typeof claims.sid !== 'string' ||
+      !isSessionActive(options.db, claims)
+    ) {
       throw unauthorized(SERVER_ERRORS.unauthorized);
     }
     request.userId = claims.sub;

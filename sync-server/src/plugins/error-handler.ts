@@ -16,7 +16,8 @@ const FIELD_NAMES: Record<string, string> = {
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
-  const field = first.instancePath.split('/').filter(Boolean)[0] ?? String(first.params?.missingProperty ?? '');
+  const field =
+    first.instancePath.split('/').filter(Boolean)[0] ?? String(first.params?.missingProperty ?? '');
   const wanted = FIELD_NAMES[field];
   if (wanted && (error.validationContext === 'body' || error.validationContext === 'querystring')) {
     return `Please enter ${wanted}`;

@@ -23,7 +23,8 @@ function keyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined || request.method === 'GET' || request.method === 'HEAD') return null;
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key must be 8 to 128 letters, digits, - or _');
+  if (!key || !KEY_PATTERN.test(key))
+    throw badRequest('Idempotency-Key must be 8 to 128 letters, digits, - or _');
   return key;
 }
 
@@ -53,13 +54,22 @@ export function registerIdempotencyStore(app: FastifyInstance, db: Db): void {
     if (reply.statusCode >= 500) return payload;
     const body = typeof payload === 'string' ? payload : payload == null ? null : undefined;
     if (body === undefined) return payload;
-    const userStillExists = db.statement('SELECT 1 FROM users WHERE id = ?').get(request.userId) !== undefined;
+    const userStillExists =
+      db.statement('SELECT 1 FROM users WHERE id = ?').get(request.userId) !== undefined;
     // After DELETE /auth/account there is no one left to replay for.
     if (!userStillExists) return payload;
     db.statement(
       `INSERT INTO idempotency_keys (user_id, key, method, path, status_code, body, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    ).run(request.userId, request.idempotencyKey, request.method, request.url, reply.statusCode, body, nowIso());
+    ).run(
+      request.userId,
+      request.idempotencyKey,
+      request.method,
+      request.url,
+      reply.statusCode,
+      body,
+      nowIso(),
+    );
     return payload;
   });
 }

@@ -23,11 +23,13 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string | n
     setHeaders(res, path) {
       const name = path.split('/').at(-1) ?? '';
       if (REVALIDATE.has(name) || name.startsWith('workbox-')) res.setHeader('cache-control', 'no-cache');
-      else if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else if (path.includes('/assets/'))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not found' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.code(404).send({ error: 'Not found' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -30,30 +30,52 @@ import type { RouteOptions, TypedFastify } from './types';
 export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   const { db } = ctx;
 
-  app.get('/articles', { schema: { querystring: ArticlesQuery, response: { 200: ArticleListResponse } } }, async (request) =>
-    listArticles(db, request.userId, request.query),
+  app.get(
+    '/articles',
+    { schema: { querystring: ArticlesQuery, response: { 200: ArticleListResponse } } },
+    async (request) => listArticles(db, request.userId, request.query),
   );
 
-  app.get('/articles/search', { schema: { querystring: SearchQuery, response: { 200: ArticleSearchResponse } } }, async (request) => ({
-    articles: searchArticles(db, request.userId, request.query.q),
-  }));
+  app.get(
+    '/articles/search',
+    { schema: { querystring: SearchQuery, response: { 200: ArticleSearchResponse } } },
+    async (request) => ({
+      articles: searchArticles(db, request.userId, request.query.q),
+    }),
+  );
 
-  app.get('/articles/metadata/fetch', { schema: { querystring: MetadataQuery, response: { 200: MetadataResponse } } }, async (request) => ({
-    metadata: await fetchMetadata(ctx, request.query.url),
-  }));
+  app.get(
+    '/articles/metadata/fetch',
+    { schema: { querystring: MetadataQuery, response: { 200: MetadataResponse } } },
+    async (request) => ({
+      metadata: await fetchMetadata(ctx, request.query.url),
+    }),
+  );
 
-  app.get('/articles/:id', { schema: { params: IdParam, response: { 200: ArticleResponse } } }, async (request) => ({
-    article: getArticle(db, request.userId, request.params.id),
-  }));
+  app.get(
+    '/articles/:id',
+    { schema: { params: IdParam, response: { 200: ArticleResponse } } },
+    async (request) => ({
+      article: getArticle(db, request.userId, request.params.id),
+    }),
+  );
 
-  app.post('/articles', { schema: { body: CreateArticleBody, response: { 201: ArticleResponse } } }, async (request, reply) => {
-    const article = await createArticle(ctx, request.userId, request.body);
-    return reply.code(201).send({ article });
-  });
+  app.post(
+    '/articles',
+    { schema: { body: CreateArticleBody, response: { 201: ArticleResponse } } },
+    async (request, reply) => {
+      const article = await createArticle(ctx, request.userId, request.body);
+      return reply.code(201).send({ article });
+    },
+  );
 
-  app.put('/articles/:id', { schema: { params: IdParam, body: UpdateArticleBody, response: { 200: ArticleResponse } } }, async (request) => ({
-    article: updateArticle(db, request.userId, request.params.id, request.body),
-  }));
+  app.put(
+    '/articles/:id',
+    { schema: { params: IdParam, body: UpdateArticleBody, response: { 200: ArticleResponse } } },
+    async (request) => ({
+      article: updateArticle(db, request.userId, request.params.id, request.body),
+    }),
+  );
 
   app.delete('/articles/:id', { schema: { params: IdParam } }, async (request, reply) => {
     const { screenshotUrl } = deleteArticle(db, request.userId, request.params.id);
@@ -61,11 +83,19 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     return reply.code(204).send();
   });
 
-  app.post('/articles/:id/tags', { schema: { params: IdParam, body: AttachTagBody, response: { 200: ArticleResponse } } }, async (request) => ({
-    article: attachTag(db, request.userId, request.params.id, request.body.tagId),
-  }));
+  app.post(
+    '/articles/:id/tags',
+    { schema: { params: IdParam, body: AttachTagBody, response: { 200: ArticleResponse } } },
+    async (request) => ({
+      article: attachTag(db, request.userId, request.params.id, request.body.tagId),
+    }),
+  );
 
-  app.delete('/articles/:id/tags/:tagId', { schema: { params: ArticleTagParams, response: { 200: ArticleResponse } } }, async (request) => ({
-    article: detachTag(db, request.userId, request.params.id, request.params.tagId),
-  }));
+  app.delete(
+    '/articles/:id/tags/:tagId',
+    { schema: { params: ArticleTagParams, response: { 200: ArticleResponse } } },
+    async (request) => ({
+      article: detachTag(db, request.userId, request.params.id, request.params.tagId),
+    }),
+  );
 }

@@ -31,27 +31,38 @@ export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
   const failedLoginsByIp = new RateLimiter(config.loginFailuresPerIp, config.loginWindowMs);
   const registrationsByIp = new RateLimiter(config.registrationsPerIp, config.registrationWindowMs);
 
-  app.post('/auth/register', { schema: { body: RegisterBody, response: { 201: AuthResponse } } }, async (request, reply) => {
-    const wait = registrationsByIp.retryAfterSeconds(request.ip);
-    if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyRegistrations, wait);
-    registrationsByIp.hit(request.ip);
-    const user = await registerUser(db, request.body);
-    return reply.code(201).send({ token: app.issueToken(user.id), user });
-  });
+  app.post(
+    '/auth/register',
+    { schema: { body: RegisterBody, response: { 201: AuthResponse } } },
+    async (request, reply) => {
+      const wait = registrationsByIp.retryAfterSeconds(request.ip);
+      if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyRegistrations, wait);
+      registrationsByIp.hit(request.ip);
+      const user = await registerUser(db, request.body);
+      return reply.code(201).send({ token: app.issueToken(user.id), user });
+    },
+  );
 
-  app.post('/auth/login', { schema: { body: LoginBody, response: { 200: AuthResponse } } }, async (request) => {
-    const emailKey = normalizeEmail(request.body.email);
-    const wait = Math.max(failedLoginsByEmail.retryAfterSeconds(emailKey), failedLoginsByIp.retryAfterSeconds(request.ip));
-    if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyLogins, wait);
-    const user = await authenticate(db, request.body);
-    if (!user) {
-      failedLoginsByEmail.hit(emailKey);
-      failedLoginsByIp.hit(request.ip);
-      throw unauthorized(SERVER_ERRORS.invalidCredentials);
-    }
-    failedLoginsByEmail.reset(emailKey);
-    return { token: app.issueToken(user.id), user };
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: LoginBody, response: { 200: AuthResponse } } },
+    async (request) => {
+      const emailKey = normalizeEmail(request.body.email);
+      const wait = Math.max(
+        failedLoginsByEmail.retryAfterSeconds(emailKey),
+        failedLoginsByIp.retryAfterSeconds(request.ip),
+      );
+      if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyLogins, wait);
+      const user = await authenticate(db, request.body);
+      if (!user) {
+        failedLoginsByEmail.hit(emailKey);
+        failedLoginsByIp.hit(request.ip);
+        throw unauthorized(SERVER_ERRORS.invalidCredentials);
+      }
+      failedLoginsByEmail.reset(emailKey);
+      return { token: app.issueToken(user.id), user };
+    },
+  );
 }
 
 export async function authRoutes(app: TypedFastify, { ctx }: RouteOptions) {
@@ -61,9 +72,13 @@ export async function authRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     user: getUser(db, request.userId),
   }));
 
-  app.put('/auth/profile', { schema: { body: ProfileBody, response: { 200: UserResponse } } }, async (request) => ({
-    user: updateProfile(db, request.userId, request.body.username),
-  }));
+  app.put(
+    '/auth/profile',
+    { schema: { body: ProfileBody, response: { 200: UserResponse } } },
+    async (request) => ({
+      user: updateProfile(db, request.userId, request.body.username),
+    }),
+  );
 
   app.post('/auth/logout', async (request, reply) => {
     revokeSession(db, request.sessionId);

@@ -10,7 +10,8 @@ import type { RouteOptions, TypedFastify } from './types';
 const STATE_COOKIE = 'lectern_oauth_state';
 const CALLBACK_PATH = '/api/auth/google/callback';
 
-const callbackTo = (query: Record<string, string>) => `/auth/callback?${new URLSearchParams(query).toString()}`;
+const callbackTo = (query: Record<string, string>) =>
+  `/auth/callback?${new URLSearchParams(query).toString()}`;
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -26,7 +27,11 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-async function fetchGoogleProfile(google: GoogleConfig, code: string, redirectUri: string): Promise<GoogleProfile> {
+async function fetchGoogleProfile(
+  google: GoogleConfig,
+  code: string,
+  redirectUri: string,
+): Promise<GoogleProfile> {
   const tokenResponse = await fetch(google.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -48,7 +53,8 @@ async function fetchGoogleProfile(google: GoogleConfig, code: string, redirectUr
   });
   if (!profileResponse.ok) throw new Error(`userinfo endpoint answered ${profileResponse.status}`);
   const profile = (await profileResponse.json()) as Record<string, unknown>;
-  if (typeof profile.sub !== 'string' || typeof profile.email !== 'string') throw new Error('profile lacks sub or email');
+  if (typeof profile.sub !== 'string' || typeof profile.email !== 'string')
+    throw new Error('profile lacks sub or email');
   return {
     sub: profile.sub,
     email: profile.email,
@@ -90,7 +96,10 @@ export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
   });
 
   app.get('/auth/google/callback', { schema: { querystring: CallbackQuery } }, async (request, reply) => {
-    reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
+    reply.header(
+      'set-cookie',
+      `${STATE_COOKIE}=; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=0${secure}`,
+    );
     const google = config.google;
     if (!google) return reply.redirect(callbackTo({ error: SERVER_ERRORS.googleNotConfigured }));
     const { code, state, error } = request.query;

@@ -30,33 +30,64 @@ export async function highlightRoutes(app: TypedFastify, { ctx: { db } }: RouteO
     listHighlights(db, request.userId),
   );
 
-  app.get('/highlights/article/:articleId', { schema: { params: ArticleIdParam, response: { 200: HighlightsResponse } } }, async (request) => ({
-    highlights: articleHighlights(db, request.userId, request.params.articleId),
-  }));
-
-  app.get('/highlights/recent', { schema: { querystring: RecentHighlightsQuery, response: { 200: HighlightsResponse } } }, async (request) => ({
-    highlights: recentHighlights(db, request.userId, request.query.limit ?? RECENT_HIGHLIGHTS_DEFAULT_LIMIT),
-  }));
-
-  app.get('/highlights/stats', { schema: { response: { 200: HighlightStatsResponse } } }, async (request) => ({
-    stats: highlightStats(db, request.userId),
-  }));
-
-  app.get('/highlights/search', { schema: { querystring: SearchQuery, response: { 200: HighlightsResponse } } }, async (request) => ({
-    highlights: searchHighlights(db, request.userId, request.query.q),
-  }));
-
-  app.get('/highlights/:id', { schema: { params: IdParam, response: { 200: HighlightResponse } } }, async (request) => ({
-    highlight: getHighlight(db, request.userId, request.params.id),
-  }));
-
-  app.post('/highlights', { schema: { body: CreateHighlightBody, response: { 201: HighlightResponse } } }, async (request, reply) =>
-    reply.code(201).send({ highlight: createHighlight(db, request.userId, request.body) }),
+  app.get(
+    '/highlights/article/:articleId',
+    { schema: { params: ArticleIdParam, response: { 200: HighlightsResponse } } },
+    async (request) => ({
+      highlights: articleHighlights(db, request.userId, request.params.articleId),
+    }),
   );
 
-  app.put('/highlights/:id', { schema: { params: IdParam, body: UpdateHighlightBody, response: { 200: HighlightResponse } } }, async (request) => ({
-    highlight: updateHighlight(db, request.userId, request.params.id, request.body),
-  }));
+  app.get(
+    '/highlights/recent',
+    { schema: { querystring: RecentHighlightsQuery, response: { 200: HighlightsResponse } } },
+    async (request) => ({
+      highlights: recentHighlights(
+        db,
+        request.userId,
+        request.query.limit ?? RECENT_HIGHLIGHTS_DEFAULT_LIMIT,
+      ),
+    }),
+  );
+
+  app.get(
+    '/highlights/stats',
+    { schema: { response: { 200: HighlightStatsResponse } } },
+    async (request) => ({
+      stats: highlightStats(db, request.userId),
+    }),
+  );
+
+  app.get(
+    '/highlights/search',
+    { schema: { querystring: SearchQuery, response: { 200: HighlightsResponse } } },
+    async (request) => ({
+      highlights: searchHighlights(db, request.userId, request.query.q),
+    }),
+  );
+
+  app.get(
+    '/highlights/:id',
+    { schema: { params: IdParam, response: { 200: HighlightResponse } } },
+    async (request) => ({
+      highlight: getHighlight(db, request.userId, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/highlights',
+    { schema: { body: CreateHighlightBody, response: { 201: HighlightResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ highlight: createHighlight(db, request.userId, request.body) }),
+  );
+
+  app.put(
+    '/highlights/:id',
+    { schema: { params: IdParam, body: UpdateHighlightBody, response: { 200: HighlightResponse } } },
+    async (request) => ({
+      highlight: updateHighlight(db, request.userId, request.params.id, request.body),
+    }),
+  );
 
   app.delete('/highlights/:id', { schema: { params: IdParam } }, async (request, reply) => {
     deleteHighlight(db, request.userId, request.params.id);

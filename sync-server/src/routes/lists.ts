@@ -27,8 +27,10 @@ import type { RouteOptions, TypedFastify } from './types';
 
 /** Needs no sign-in: anyone with the link may read a public list. */
 export async function publicListRoutes(app: TypedFastify, { ctx: { db } }: RouteOptions) {
-  app.get('/lists/public/:shareId', { schema: { params: ShareIdParam, response: { 200: PublicListResponse } } }, async (request) =>
-    getPublicList(db, request.params.shareId),
+  app.get(
+    '/lists/public/:shareId',
+    { schema: { params: ShareIdParam, response: { 200: PublicListResponse } } },
+    async (request) => getPublicList(db, request.params.shareId),
   );
 }
 
@@ -37,32 +39,50 @@ export async function listRoutes(app: TypedFastify, { ctx: { db } }: RouteOption
     lists: listLists(db, request.userId),
   }));
 
-  app.get('/lists/:id', { schema: { params: IdParam, response: { 200: ListWithArticlesResponse } } }, async (request) =>
-    getListWithArticles(db, request.userId, request.params.id),
+  app.get(
+    '/lists/:id',
+    { schema: { params: IdParam, response: { 200: ListWithArticlesResponse } } },
+    async (request) => getListWithArticles(db, request.userId, request.params.id),
   );
 
-  app.post('/lists', { schema: { body: CreateListBody, response: { 201: ListResponse } } }, async (request, reply) =>
-    reply.code(201).send({ list: createList(db, request.userId, request.body) }),
+  app.post(
+    '/lists',
+    { schema: { body: CreateListBody, response: { 201: ListResponse } } },
+    async (request, reply) => reply.code(201).send({ list: createList(db, request.userId, request.body) }),
   );
 
-  app.put('/lists/:id', { schema: { params: IdParam, body: UpdateListBody, response: { 200: ListResponse } } }, async (request) => ({
-    list: updateList(db, request.userId, request.params.id, request.body),
-  }));
+  app.put(
+    '/lists/:id',
+    { schema: { params: IdParam, body: UpdateListBody, response: { 200: ListResponse } } },
+    async (request) => ({
+      list: updateList(db, request.userId, request.params.id, request.body),
+    }),
+  );
 
   app.delete('/lists/:id', { schema: { params: IdParam } }, async (request, reply) => {
     deleteList(db, request.userId, request.params.id);
     return reply.code(204).send();
   });
 
-  app.post('/lists/:id/articles', { schema: { params: IdParam, body: AddListArticleBody, response: { 200: ListResponse } } }, async (request) => ({
-    list: addArticleToList(db, request.userId, request.params.id, request.body),
-  }));
+  app.post(
+    '/lists/:id/articles',
+    { schema: { params: IdParam, body: AddListArticleBody, response: { 200: ListResponse } } },
+    async (request) => ({
+      list: addArticleToList(db, request.userId, request.params.id, request.body),
+    }),
+  );
 
-  app.delete('/lists/:id/articles/:articleId', { schema: { params: ListArticleParams, response: { 200: ListResponse } } }, async (request) => ({
-    list: removeArticleFromList(db, request.userId, request.params.id, request.params.articleId),
-  }));
+  app.delete(
+    '/lists/:id/articles/:articleId',
+    { schema: { params: ListArticleParams, response: { 200: ListResponse } } },
+    async (request) => ({
+      list: removeArticleFromList(db, request.userId, request.params.id, request.params.articleId),
+    }),
+  );
 
-  app.put('/lists/:id/reorder', { schema: { params: IdParam, body: ReorderListBody, response: { 200: ListWithArticlesResponse } } }, async (request) =>
-    reorderList(db, request.userId, request.params.id, request.body.articles),
+  app.put(
+    '/lists/:id/reorder',
+    { schema: { params: IdParam, body: ReorderListBody, response: { 200: ListWithArticlesResponse } } },
+    async (request) => reorderList(db, request.userId, request.params.id, request.body.articles),
   );
 }

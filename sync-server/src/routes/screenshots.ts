@@ -11,7 +11,9 @@ import type { RouteOptions, TypedFastify } from './types';
 async function readUpload(request: FastifyRequest): Promise<ScreenshotUpload> {
   let image: Buffer | undefined;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts({ limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 10 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 10 },
+  })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'screenshot') throw badRequest('Send the screenshot in the field "screenshot"');
       image = await part.toBuffer();
@@ -26,11 +28,16 @@ async function readUpload(request: FastifyRequest): Promise<ScreenshotUpload> {
 }
 
 export async function screenshotRoutes(app: TypedFastify, { ctx }: RouteOptions) {
-  app.post('/articles/screenshot', { schema: { response: { 201: ArticleResponse } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest('Send the screenshot as multipart form data in the field "screenshot"');
-    const article = await createScreenshotArticle(ctx, request.userId, await readUpload(request));
-    return reply.code(201).send({ article });
-  });
+  app.post(
+    '/articles/screenshot',
+    { schema: { response: { 201: ArticleResponse } } },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw badRequest('Send the screenshot as multipart form data in the field "screenshot"');
+      const article = await createScreenshotArticle(ctx, request.userId, await readUpload(request));
+      return reply.code(201).send({ article });
+    },
+  );
 
   app.get('/articles/:id/screenshot', { schema: { params: IdParam } }, async (request, reply) => {
     const { bytes, mimeType } = await readScreenshot(ctx, request.userId, request.params.id);

@@ -15,20 +15,28 @@ export async function tagRoutes(app: TypedFastify, { ctx: { db } }: RouteOptions
     tags: listTags(db, request.userId),
   }));
 
-  app.post('/tags', { schema: { body: CreateTagBody, response: { 201: TagResponse } } }, async (request, reply) =>
-    reply.code(201).send({ tag: createTag(db, request.userId, request.body) }),
+  app.post(
+    '/tags',
+    { schema: { body: CreateTagBody, response: { 201: TagResponse } } },
+    async (request, reply) => reply.code(201).send({ tag: createTag(db, request.userId, request.body) }),
   );
 
-  app.put('/tags/:id', { schema: { params: IdParam, body: UpdateTagBody, response: { 200: TagResponse } } }, async (request) => ({
-    tag: renameTag(db, request.userId, request.params.id, request.body.name),
-  }));
+  app.put(
+    '/tags/:id',
+    { schema: { params: IdParam, body: UpdateTagBody, response: { 200: TagResponse } } },
+    async (request) => ({
+      tag: renameTag(db, request.userId, request.params.id, request.body.name),
+    }),
+  );
 
   app.delete('/tags/:id', { schema: { params: IdParam } }, async (request, reply) => {
     deleteTag(db, request.userId, request.params.id);
     return reply.code(204).send();
   });
 
-  app.get('/tags/:id/articles', { schema: { params: IdParam, response: { 200: TagArticlesResponse } } }, async (request) =>
-    tagArticles(db, request.userId, request.params.id),
+  app.get(
+    '/tags/:id/articles',
+    { schema: { params: IdParam, response: { 200: TagArticlesResponse } } },
+    async (request) => tagArticles(db, request.userId, request.params.id),
   );
 }

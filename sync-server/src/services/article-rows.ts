@@ -74,8 +74,7 @@ export function toArticle(row: ArticleRow): Article {
 /** The caller's article, or undefined when it doesn't exist or belongs to someone else. */
 export function findArticle(db: Db, userId: string, articleId: string): Article | undefined {
   const row = db.statement(`${ARTICLE_SELECT} WHERE a.id = ? AND a.user_id = ?`).get(articleId, userId) as
-    | ArticleRow
-    | undefined;
+    ArticleRow | undefined;
   return row && toArticle(row);
 }
 

@@ -17,7 +17,14 @@ import {
 } from '@lectern/shared-schema';
 import type { ExtractedArticle } from '../extraction/index';
 import type { Db } from '../db/connection';
-import { emitArticle, findArticle, findArticleSummaries, SUMMARY_COLUMNS, type ArticleRow, toArticleSummary } from './article-rows';
+import {
+  emitArticle,
+  findArticle,
+  findArticleSummaries,
+  SUMMARY_COLUMNS,
+  type ArticleRow,
+  toArticleSummary,
+} from './article-rows';
 import { isTombstoned, nowIso, recordDelete } from './change-log';
 import type { ServiceContext } from './context';
 import { badRequest, conflict, notFound } from './errors';
@@ -50,7 +57,11 @@ export function listArticles(db: Db, userId: string, query: ArticlesQuery): Arti
     .statement('SELECT is_read, is_archived, is_favorite FROM articles WHERE user_id = ?')
     .all(userId) as { is_read: number; is_archived: number; is_favorite: number }[];
   const stats = computeArticleStats(
-    flags.map((row) => ({ is_read: row.is_read === 1, is_archived: row.is_archived === 1, is_favorite: row.is_favorite === 1 })),
+    flags.map((row) => ({
+      is_read: row.is_read === 1,
+      is_archived: row.is_archived === 1,
+      is_favorite: row.is_favorite === 1,
+    })),
   );
   return { articles, stats };
 }
@@ -67,7 +78,8 @@ export function getArticle(db: Db, userId: string, articleId: string): Article {
  */
 export function findReplayedArticle(db: Db, userId: string, id: string | undefined): Article | undefined {
   if (!id) return undefined;
-  const owner = db.statement('SELECT user_id FROM articles WHERE id = ?').get(id) as { user_id: string } | undefined;
+  const owner = db.statement('SELECT user_id FROM articles WHERE id = ?').get(id) as
+    { user_id: string } | undefined;
   if (owner) {
     if (owner.user_id !== userId) throw conflict(SERVER_ERRORS.idTaken);
     return getArticle(db, userId, id);
@@ -84,7 +96,12 @@ export interface NewArticle extends ExtractedArticle {
 }
 
 /** Inside one transaction: stores the article with its tags and records it in the change feed. */
-export function insertArticle(db: Db, userId: string, article: NewArticle, tagNames: readonly string[]): Article {
+export function insertArticle(
+  db: Db,
+  userId: string,
+  article: NewArticle,
+  tagNames: readonly string[],
+): Article {
   return db.transaction(() => {
     const replayed = findReplayedArticle(db, userId, article.id);
     if (replayed) return replayed;
@@ -125,7 +142,11 @@ function requireHttpUrl(url: string): string {
 }
 
 /** POST /articles: fetch and extract outside any transaction, then store in one. */
-export async function createArticle(ctx: ServiceContext, userId: string, body: CreateArticleBody): Promise<Article> {
+export async function createArticle(
+  ctx: ServiceContext,
+  userId: string,
+  body: CreateArticleBody,
+): Promise<Article> {
   const replayed = findReplayedArticle(ctx.db, userId, body.id);
   if (replayed) return replayed;
   const url = requireHttpUrl(body.url);
@@ -189,13 +210,16 @@ export function updateArticle(db: Db, userId: string, articleId: string, body: U
 export function deleteArticle(db: Db, userId: string, articleId: string): { screenshotUrl: string | null } {
   return db.transaction(() => {
     const article = getArticle(db, userId, articleId);
-    const highlightIds = db.statement('SELECT id FROM highlights WHERE article_id = ?').all(articleId) as { id: string }[];
+    const highlightIds = db.statement('SELECT id FROM highlights WHERE article_id = ?').all(articleId) as {
+      id: string;
+    }[];
     const listIds = db.statement('SELECT list_id FROM list_articles WHERE article_id = ?').all(articleId) as {
       list_id: string;
     }[];
     db.statement('DELETE FROM articles WHERE id = ?').run(articleId);
     for (const { id } of highlightIds) recordDelete(db, userId, 'highlight', id);
-    for (const { list_id } of listIds) recordDelete(db, userId, 'list_article', listArticleKey(list_id, articleId));
+    for (const { list_id } of listIds)
+      recordDelete(db, userId, 'list_article', listArticleKey(list_id, articleId));
     recordDelete(db, userId, 'article', articleId);
     return { screenshotUrl: article.screenshot_url };
   });

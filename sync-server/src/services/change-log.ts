@@ -7,26 +7,24 @@ export function nowIso(): string {
 }
 
 export function recordUpsert(db: Db, userId: string, entity: SyncEntity, id: string, row: unknown): void {
-  db
-    .statement(
-      'INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    .run(userId, entity, id, 'upsert', JSON.stringify(row), nowIso());
+  db.statement(
+    'INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(userId, entity, id, 'upsert', JSON.stringify(row), nowIso());
 }
 
 /** Records the delete in the feed and remembers the id, so a replayed create can't bring it back. */
 export function recordDelete(db: Db, userId: string, entity: SyncEntity, id: string): void {
   const at = nowIso();
-  db
-    .statement('INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (?, ?, ?, ?, NULL, ?)')
-    .run(userId, entity, id, 'delete', at);
-  db
-    .statement(
-      'INSERT INTO tombstones (entity, entity_id, user_id, deleted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-    )
-    .run(entity, id, userId, at);
+  db.statement(
+    'INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (?, ?, ?, ?, NULL, ?)',
+  ).run(userId, entity, id, 'delete', at);
+  db.statement(
+    'INSERT INTO tombstones (entity, entity_id, user_id, deleted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  ).run(entity, id, userId, at);
 }
 
 export function isTombstoned(db: Db, entity: SyncEntity, id: string): boolean {
-  return db.statement('SELECT 1 FROM tombstones WHERE entity = ? AND entity_id = ?').get(entity, id) !== undefined;
+  return (
+    db.statement('SELECT 1 FROM tombstones WHERE entity = ? AND entity_id = ?').get(entity, id) !== undefined
+  );
 }

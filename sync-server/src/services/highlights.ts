@@ -33,7 +33,9 @@ function query(db: Db, where: string, ...params: unknown[]): Highlight[] {
 }
 
 export function highlightStats(db: Db, userId: string, now = new Date()): HighlightStats {
-  const rows = db.statement('SELECT article_id, created_at FROM highlights WHERE user_id = ?').all(userId) as {
+  const rows = db
+    .statement('SELECT article_id, created_at FROM highlights WHERE user_id = ?')
+    .all(userId) as {
     article_id: string;
     created_at: string;
   }[];
@@ -49,7 +51,12 @@ export function listHighlights(db: Db, userId: string): { highlights: Highlight[
 
 export function articleHighlights(db: Db, userId: string, articleId: string): Highlight[] {
   getArticle(db, userId, articleId);
-  return query(db, 'WHERE h.user_id = ? AND h.article_id = ? ORDER BY h.position_start, h.created_at', userId, articleId);
+  return query(
+    db,
+    'WHERE h.user_id = ? AND h.article_id = ? ORDER BY h.position_start, h.created_at',
+    userId,
+    articleId,
+  );
 }
 
 export function recentHighlights(db: Db, userId: string, limit: number): Highlight[] {
@@ -114,7 +121,12 @@ const UPDATABLE = {
   positionEnd: 'position_end',
 } as const;
 
-export function updateHighlight(db: Db, userId: string, highlightId: string, body: UpdateHighlightBody): Highlight {
+export function updateHighlight(
+  db: Db,
+  userId: string,
+  highlightId: string,
+  body: UpdateHighlightBody,
+): Highlight {
   return db.transaction(() => {
     const current = getHighlight(db, userId, highlightId);
     checkPositions(body.positionStart ?? current.position_start, body.positionEnd ?? current.position_end);

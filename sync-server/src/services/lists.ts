@@ -51,7 +51,9 @@ export function newShareId(): string {
 }
 
 export function listLists(db: Db, userId: string): ReadingList[] {
-  const rows = db.statement(`${LIST_SELECT} WHERE l.user_id = ? ORDER BY l.created_at DESC, l.id DESC`).all(userId);
+  const rows = db
+    .statement(`${LIST_SELECT} WHERE l.user_id = ? ORDER BY l.created_at DESC, l.id DESC`)
+    .all(userId);
   return (rows as ListRow[]).map(toList);
 }
 
@@ -99,7 +101,16 @@ export function createList(db: Db, userId: string, body: CreateListBody): Readin
     db.statement(
       `INSERT INTO reading_lists (id, user_id, name, description, is_public, share_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, userId, body.name.trim(), emptyToNull(body.description), body.isPublic === false ? 0 : 1, newShareId(), at, at);
+    ).run(
+      id,
+      userId,
+      body.name.trim(),
+      emptyToNull(body.description),
+      body.isPublic === false ? 0 : 1,
+      newShareId(),
+      at,
+      at,
+    );
     return emitList(db, userId, id);
   });
 }
@@ -127,7 +138,11 @@ export function updateList(db: Db, userId: string, listId: string, body: UpdateL
       params.push(body.isPublic ? 1 : 0);
     }
     if (sets.length === 0) return getList(db, userId, listId);
-    db.statement(`UPDATE reading_lists SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(...params, nowIso(), listId);
+    db.statement(`UPDATE reading_lists SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(
+      ...params,
+      nowIso(),
+      listId,
+    );
     return emitList(db, userId, listId);
   });
 }
@@ -137,7 +152,8 @@ export function deleteList(db: Db, userId: string, listId: string): void {
     getList(db, userId, listId);
     const places = orderedPlaces(db, listId);
     db.statement('DELETE FROM reading_lists WHERE id = ?').run(listId);
-    for (const place of places) recordDelete(db, userId, 'list_article', listArticleKey(listId, place.article_id));
+    for (const place of places)
+      recordDelete(db, userId, 'list_article', listArticleKey(listId, place.article_id));
     recordDelete(db, userId, 'list', listId);
   });
 }
@@ -156,12 +172,21 @@ function writeOrder(db: Db, userId: string, listId: string, articleIds: readonly
   articleIds.forEach((articleId, position) => {
     const place = current.get(articleId);
     if (!place || place.position === position) return;
-    db.statement('UPDATE list_articles SET position = ? WHERE list_id = ? AND article_id = ?').run(position, listId, articleId);
+    db.statement('UPDATE list_articles SET position = ? WHERE list_id = ? AND article_id = ?').run(
+      position,
+      listId,
+      articleId,
+    );
     recordUpsert(db, userId, 'list_article', listArticleKey(listId, articleId), { ...place, position });
   });
 }
 
-export function addArticleToList(db: Db, userId: string, listId: string, body: AddListArticleBody): ReadingList {
+export function addArticleToList(
+  db: Db,
+  userId: string,
+  listId: string,
+  body: AddListArticleBody,
+): ReadingList {
   return db.transaction(() => {
     getList(db, userId, listId);
     getArticle(db, userId, body.articleId);
@@ -169,13 +194,13 @@ export function addArticleToList(db: Db, userId: string, listId: string, body: A
     if (order.includes(body.articleId)) return getList(db, userId, listId);
     const position = Math.min(body.position ?? order.length, order.length);
     const place: ListArticle = { list_id: listId, article_id: body.articleId, position, added_at: nowIso() };
-    db.statement('INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (?, ?, ?, ?)').run(
-      listId,
-      body.articleId,
-      order.length,
-      place.added_at,
-    );
-    recordUpsert(db, userId, 'list_article', listArticleKey(listId, body.articleId), { ...place, position: order.length });
+    db.statement(
+      'INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (?, ?, ?, ?)',
+    ).run(listId, body.articleId, order.length, place.added_at);
+    recordUpsert(db, userId, 'list_article', listArticleKey(listId, body.articleId), {
+      ...place,
+      position: order.length,
+    });
     order.splice(position, 0, body.articleId);
     writeOrder(db, userId, listId, order);
     db.statement('UPDATE reading_lists SET updated_at = ? WHERE id = ?').run(nowIso(), listId);
@@ -183,7 +208,12 @@ export function addArticleToList(db: Db, userId: string, listId: string, body: A
   });
 }
 
-export function removeArticleFromList(db: Db, userId: string, listId: string, articleId: string): ReadingList {
+export function removeArticleFromList(
+  db: Db,
+  userId: string,
+  listId: string,
+  articleId: string,
+): ReadingList {
   return db.transaction(() => {
     getList(db, userId, listId);
     const order = orderedPlaces(db, listId).map((place) => place.article_id);
@@ -207,7 +237,11 @@ export function reorderList(db: Db, userId: string, listId: string, articleIds: 
     getList(db, userId, listId);
     const current = orderedPlaces(db, listId).map((place) => place.article_id);
     const wanted = new Set(articleIds);
-    if (wanted.size !== articleIds.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {
+    if (
+      wanted.size !== articleIds.length ||
+      wanted.size !== current.length ||
+      current.some((id) => !wanted.has(id))
+    ) {
       throw badRequest(SERVER_ERRORS.reorderMismatch);
     }
     writeOrder(db, userId, listId, articleIds);
@@ -225,8 +259,7 @@ export function getPublicList(db: Db, shareId: string): PublicListResponse {
        FROM reading_lists l JOIN users u ON u.id = l.user_id WHERE l.share_id = ?`,
     )
     .get(shareId) as
-    | (Omit<ListRow, 'user_id' | 'updated_at'> & { owner_username: string | null })
-    | undefined;
+    (Omit<ListRow, 'user_id' | 'updated_at'> & { owner_username: string | null }) | undefined;
   if (!row || row.is_public !== 1) throw notFound(SERVER_ERRORS.listNotFound);
   const articles: PublicArticle[] = listArticleSummaries(db, row.id).map((article) => ({
     id: article.id,

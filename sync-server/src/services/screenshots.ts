@@ -31,7 +31,11 @@ export interface ScreenshotUpload {
   id?: string | undefined;
 }
 
-export async function createScreenshotArticle(ctx: ServiceContext, userId: string, upload: ScreenshotUpload): Promise<Article> {
+export async function createScreenshotArticle(
+  ctx: ServiceContext,
+  userId: string,
+  upload: ScreenshotUpload,
+): Promise<Article> {
   const replayed = findReplayedArticle(ctx.db, userId, upload.id);
   if (replayed) return replayed;
   const image = sniffImage(upload.image);
@@ -87,7 +91,9 @@ export async function readScreenshot(ctx: ServiceContext, userId: string, articl
 
 export async function removeScreenshotFile(config: Config, userId: string, articleId: string): Promise<void> {
   await Promise.all(
-    Object.values(EXTENSIONS).map((extension) => rm(join(userFolder(config, userId), `${articleId}.${extension}`), { force: true })),
+    Object.values(EXTENSIONS).map((extension) =>
+      rm(join(userFolder(config, userId), `${articleId}.${extension}`), { force: true }),
+    ),
   );
 }
 

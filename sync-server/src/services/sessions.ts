@@ -22,11 +22,16 @@ export function createSession(db: Db, userId: string): TokenClaims {
 
 export function isSessionActive(db: Db, claims: TokenClaims): boolean {
   const row = db
-    .statement('SELECT 1 FROM sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?')
+    .statement(
+      'SELECT 1 FROM sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?',
+    )
     .get(claims.sid, claims.sub, nowIso());
   return row !== undefined;
 }
 
 export function revokeSession(db: Db, sessionId: string): void {
-  db.statement('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(nowIso(), sessionId);
+  db.statement('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(
+    nowIso(),
+    sessionId,
+  );
 }

@@ -22,17 +22,20 @@ function readPage(db: Db, userId: string, since: number, limit: number) {
 }
 
 /** Changes after `since`, oldest first; passing the returned cursor back yields only newer ones. */
-export function readChanges(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): ChangesResponse {
+export function readChanges(
+  db: Db,
+  userId: string,
+  since = 0,
+  limit = CHANGES_DEFAULT_LIMIT,
+): ChangesResponse {
   const { page, hasMore, cursor } = readPage(db, userId, since, limit);
-  const changes = page.map(
-    (row): Change => ({
-      seq: row.seq,
-      entity: row.entity,
-      id: row.entity_id,
-      op: row.op,
-      row: row.row === null ? null : (JSON.parse(row.row) as Change['row']),
-    }),
-  );
+  const changes = page.map((row): Change => ({
+    seq: row.seq,
+    entity: row.entity,
+    id: row.entity_id,
+    op: row.op,
+    row: row.row === null ? null : (JSON.parse(row.row) as Change['row']),
+  }));
   return { cursor, hasMore, changes };
 }
 

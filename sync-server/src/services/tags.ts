@@ -20,10 +20,17 @@ interface TagRow extends Tag {
   user_id: string;
 }
 
-const toTag = ({ id, name, article_count, created_at }: TagRow): Tag => ({ id, name, article_count, created_at });
+const toTag = ({ id, name, article_count, created_at }: TagRow): Tag => ({
+  id,
+  name,
+  article_count,
+  created_at,
+});
 
 export function listTags(db: Db, userId: string): Tag[] {
-  const rows = db.statement(`${TAG_SELECT} WHERE t.user_id = ? ORDER BY lower(t.name)`).all(userId) as TagRow[];
+  const rows = db
+    .statement(`${TAG_SELECT} WHERE t.user_id = ? ORDER BY lower(t.name)`)
+    .all(userId) as TagRow[];
   return rows.map(toTag);
 }
 
@@ -39,8 +46,7 @@ export function getTag(db: Db, userId: string, tagId: string): Tag {
 
 function findTagByName(db: Db, userId: string, name: string): TagRow | undefined {
   return db.statement(`${TAG_SELECT} WHERE t.user_id = ? AND lower(t.name) = lower(?)`).get(userId, name) as
-    | TagRow
-    | undefined;
+    TagRow | undefined;
 }
 
 /** Inside a transaction: the tag of that name, created when missing. */
@@ -78,9 +84,11 @@ export function createTag(db: Db, userId: string, body: CreateTagBody): Tag {
 }
 
 function articleIdsOfTag(db: Db, tagId: string): string[] {
-  return (db.statement('SELECT article_id FROM article_tags WHERE tag_id = ?').all(tagId) as { article_id: string }[]).map(
-    (row) => row.article_id,
-  );
+  return (
+    db.statement('SELECT article_id FROM article_tags WHERE tag_id = ?').all(tagId) as {
+      article_id: string;
+    }[]
+  ).map((row) => row.article_id);
 }
 
 export function renameTag(db: Db, userId: string, tagId: string, rawName: string): Tag {
@@ -126,11 +134,9 @@ export function tagArticles(db: Db, userId: string, tagId: string): { tag: Tag; 
 
 /** Inside a transaction: attaches the tag (idempotent) and refreshes what depends on it. */
 export function linkTag(db: Db, articleId: string, tagId: string): void {
-  db.statement('INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
-    articleId,
-    tagId,
-    nowIso(),
-  );
+  db.statement(
+    'INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  ).run(articleId, tagId, nowIso());
   refreshArticleTagsText(db, articleId);
 }
 

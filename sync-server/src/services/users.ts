@@ -42,7 +42,8 @@ function findUserRow(db: Db, userId: string): UserRow | undefined {
 }
 
 function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db.statement('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as UserRow | undefined;
+  return db.statement('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as
+    UserRow | undefined;
 }
 
 export function getUser(db: Db, userId: string): User {
@@ -108,7 +109,8 @@ export interface GoogleProfile {
 /** Signs in the Google account's user: by Google id, else by verified email, else a new account. */
 export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
   return db.transaction(() => {
-    const bySub = db.statement('SELECT * FROM users WHERE google_sub = ?').get(profile.sub) as UserRow | undefined;
+    const bySub = db.statement('SELECT * FROM users WHERE google_sub = ?').get(profile.sub) as
+      UserRow | undefined;
     if (bySub) return toUser(bySub);
     const byEmail = profile.emailVerified ? findUserByEmail(db, profile.email) : undefined;
     if (byEmail) {
@@ -147,7 +149,9 @@ export function exportUserData(db: Db, userId: string): ExportDocument {
   const lists = listLists(db, userId).map((list) => ({
     ...list,
     article_ids: (
-      db.statement('SELECT article_id FROM list_articles WHERE list_id = ? ORDER BY position').all(list.id) as {
+      db
+        .statement('SELECT article_id FROM list_articles WHERE list_id = ? ORDER BY position')
+        .all(list.id) as {
         article_id: string;
       }[]
     ).map((row) => row.article_id),

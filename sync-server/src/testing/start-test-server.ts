@@ -13,7 +13,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { env?: Record<string, string>; appDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; appDir?: string } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-test-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...options.env },

@@ -37,7 +37,8 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}/api${path}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown = text.length === 0 ? null : text;
-    if (text.length > 0 && (response.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+    if (text.length > 0 && (response.headers.get('content-type') ?? '').includes('json'))
+      parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
@@ -65,7 +66,18 @@ export async function signUp(
   counter += 1;
   const email = overrides.email ?? `reader${counter}-${Date.now()}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
-  const answer = await api.post('/auth/register', { email, password, username: overrides.username ?? `Reader ${counter}` });
-  if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { client: api.as(answer.body.token), token: answer.body.token, user: answer.body.user, email, password };
+  const answer = await api.post('/auth/register', {
+    email,
+    password,
+    username: overrides.username ?? `Reader ${counter}`,
+  });
+  if (answer.status !== 201)
+    throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return {
+    client: api.as(answer.body.token),
+    token: answer.body.token,
+    user: answer.body.user,
+    email,
+    password,
+  };
 }

@@ -43,7 +43,11 @@ export const DEFAULT_PAGES: Record<string, string> = {
     description: 'How to keep a vegetable garden going through the cold months.',
     image: '/images/garden.jpg',
     published: '2026-01-15T08:00:00Z',
-    paragraphs: [filler('gardening and compost'), filler('frost protection'), filler('winter vegetables like kale')],
+    paragraphs: [
+      filler('gardening and compost'),
+      filler('frost protection'),
+      filler('winter vegetables like kale'),
+    ],
   }),
   '/astronomy': articlePage({
     title: 'Observing Saturn Tonight',
