@@ -22,6 +22,7 @@ export const FETCH_REFUSALS = {
 
 export const FETCH_FAILURES = {
   timeout: 'The page took too long to answer',
+  unprocessable: 'The page is too large or too complex to read',
   tooManyRedirects: 'The page redirects too many times',
   badRedirect: 'The page redirects to an address that is not valid',
   upstreamStatus: (status: number) => `The page answered with HTTP status ${status}`,

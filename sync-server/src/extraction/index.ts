@@ -1,6 +1,6 @@
 // The extraction module's public face: the routes import from here and nowhere deeper.
 import type { ExtractedArticle } from './article-extraction';
-import { extractArticleNow } from './article-extraction';
+import { extractArticleOffThread } from './extraction-pool';
 
 export { FetchFailedError, FetchRefusedError } from './errors';
 export { fetchPage } from './safe-fetch';
@@ -12,6 +12,7 @@ export type { OcrService } from './ocr-service';
 export { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, sniffImage } from './image-sniff';
 export { screenshotArticleFields } from './screenshot-article';
 
-export async function extractArticle(html: string, url: string): Promise<ExtractedArticle> {
-  return extractArticleNow(html, url);
+/** Off the main thread: a large page takes long enough to parse to stall other requests. */
+export function extractArticle(html: string, url: string): Promise<ExtractedArticle> {
+  return extractArticleOffThread(html, url);
 }
