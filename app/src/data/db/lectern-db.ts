@@ -1,0 +1,94 @@
+// The device's database. Each schema version is listed with its upgrade, from the first one on, and is
+// never edited once released: a change of shape is a new entry at the end.
+import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+import type {
+  ArticleContentRow,
+  ArticleRow,
+  HighlightRow,
+  ListArticleRow,
+  ListRow,
+  MetaKey,
+  MetaRow,
+  MetaValues,
+  OutboxRow,
+  ScreenshotRow,
+  TagRow,
+} from './rows';
+
+export const DEFAULT_DB_NAME = 'lectern';
+
+interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      articles: 'id, created_at, rev, *tag_keys',
+      article_contents: 'id',
+      tags: 'id, name_key',
+      lists: 'id, created_at',
+      list_articles: 'key, list_id, article_id',
+      highlights: 'id, article_id, created_at, rev',
+      outbox: '++seq, status, *ids',
+      screenshots: 'article_id',
+      meta: 'key',
+    },
+  },
+];
+
+export class LecternDb extends Dexie {
+  // `declare` keeps class-field initialisation from overwriting the tables Dexie sets up.
+  declare articles: Table<ArticleRow, string>;
+  declare article_contents: Table<ArticleContentRow, string>;
+  declare tags: Table<TagRow, string>;
+  declare lists: Table<ListRow, string>;
+  declare list_articles: Table<ListArticleRow, string>;
+  declare highlights: Table<HighlightRow, string>;
+  declare outbox: Table<OutboxRow, number>;
+  declare screenshots: Table<ScreenshotRow, string>;
+  declare meta: Table<MetaRow, MetaKey>;
+
+  constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
+    super(name, options);
+    for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
+  }
+
+  /** Every table holding the user's data: what logout empties. */
+  get dataTables(): Table[] {
+    return [
+      this.articles,
+      this.article_contents,
+      this.tags,
+      this.lists,
+      this.list_articles,
+      this.highlights,
+      this.outbox,
+      this.screenshots,
+      this.meta,
+    ];
+  }
+
+  async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
+    const row = await this.meta.get(key);
+    // The key decides the value's type: setMeta is the only writer.
+    return row?.value as MetaValues[K] | undefined;
+  }
+
+  async setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): Promise<void> {
+    await this.meta.put({ key, value });
+  }
+
+  /** Empties the database in one transaction; open live queries in every tab see it at once. */
+  async wipe(): Promise<void> {
+    await this.transaction('rw', this.dataTables, async () => {
+      await Promise.all(this.dataTables.map((table) => table.clear()));
+    });
+  }
+}

@@ -1,0 +1,129 @@
+// Low-level writes to the device's tables, shared by local writes and by the sync engine's pulls. Callers
+// run them inside one read-write transaction over `db.dataTables`.
+import {
+  normalizeTagName,
+  type Article,
+  type ArticleSummary,
+  type ListArticle,
+} from '@lectern/shared-schema';
+import { listArticleKey } from '@lectern/shared-schema';
+import { htmlToText } from '../search/html-text';
+import type { LecternDb } from './lectern-db';
+import type { ArticleRow, HighlightRow } from './rows';
+
+/** Tag names compare without regard to case or spacing, as the server compares them. */
+export function tagKey(name: string): string {
+  return normalizeTagName(name).toLowerCase();
+}
+
+/** The order the server lists an article's tag names in: by lowercased name. */
+export function sortTagNames(names: readonly string[]): string[] {
+  const keyed = names.map((name) => ({ name, key: name.toLowerCase() }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map(({ name }) => name);
+}
+
+/**
+ * A number larger than any handed out before, also across tabs (read-write transactions on `meta` run one
+ * at a time) and across a wipe (it starts from the clock).
+ */
+export async function nextRev(db: LecternDb): Promise<number> {
+  const last = (await db.getMeta('rev')) ?? 0;
+  const rev = Math.max(last + 1, Date.now() * 1000);
+  await db.setMeta('rev', rev);
+  return rev;
+}
+
+export function toArticleRow(article: ArticleSummary, rev: number): ArticleRow {
+  const summary: ArticleSummary & { content?: unknown } = { ...article };
+  delete summary.content;
+  return { ...summary, tags: sortTagNames(article.tags), tag_keys: article.tags.map(tagKey), rev };
+}
+
+/** Stores server articles (with their bodies when given) as they are, under one new rev. */
+export async function putArticles(
+  db: LecternDb,
+  articles: readonly (Article | ArticleSummary)[],
+): Promise<void> {
+  if (articles.length === 0) return;
+  const rev = await nextRev(db);
+  await db.articles.bulkPut(articles.map((article) => toArticleRow(article, rev)));
+  const bodies = articles.filter((article): article is Article => 'content' in article);
+  await db.article_contents.bulkPut(
+    bodies.map((article) => ({
+      id: article.id,
+      content: article.content,
+      text: htmlToText(article.content),
+    })),
+  );
+}
+
+/** Saves changed article rows (a local edit), bumping their rev so search sees the change. */
+export async function rewriteArticles(db: LecternDb, rows: readonly ArticleRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const rev = await nextRev(db);
+  await db.articles.bulkPut(
+    rows.map((row) => ({ ...row, tags: sortTagNames(row.tags), tag_keys: row.tags.map(tagKey), rev })),
+  );
+}
+
+/** Removes an article with everything that hangs on it, as the server's delete does. */
+export async function deleteArticleLocally(db: LecternDb, articleId: string): Promise<void> {
+  await db.articles.delete(articleId);
+  await db.article_contents.delete(articleId);
+  await db.screenshots.delete(articleId);
+  await db.highlights.where('article_id').equals(articleId).delete();
+  const places = await db.list_articles.where('article_id').equals(articleId).toArray();
+  await db.list_articles.bulkDelete(places.map((place) => place.key));
+  for (const listId of new Set(places.map((place) => place.list_id))) await renumberList(db, listId);
+}
+
+/** highlights_count counts the highlights the device has, pending ones included. */
+export async function refreshHighlightCounts(db: LecternDb, articleIds: Iterable<string>): Promise<void> {
+  const changed: ArticleRow[] = [];
+  for (const id of new Set(articleIds)) {
+    const article = await db.articles.get(id);
+    if (!article) continue;
+    const count = await db.highlights.where('article_id').equals(id).count();
+    if (article.highlights_count !== count) changed.push({ ...article, highlights_count: count });
+  }
+  await db.articles.bulkPut(changed);
+}
+
+/** The list's places in order: by position, then by when they were added (the server's order). */
+export async function orderedPlaces(db: LecternDb, listId: string): Promise<ListArticle[]> {
+  const places = await db.list_articles.where('list_id').equals(listId).toArray();
+  return places.sort(
+    (a, b) => a.position - b.position || (a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : 0),
+  );
+}
+
+/** Writes positions 0..n-1, in the given order or in the current one. */
+export async function renumberList(db: LecternDb, listId: string, order?: readonly string[]): Promise<void> {
+  const places = await orderedPlaces(db, listId);
+  const byArticle = new Map(places.map((place) => [place.article_id, place]));
+  const articleIds = order ?? places.map((place) => place.article_id);
+  const moved = articleIds.flatMap((articleId, position) => {
+    const place = byArticle.get(articleId);
+    return place && place.position !== position
+      ? [{ ...place, position, key: listArticleKey(listId, articleId) }]
+      : [];
+  });
+  await db.list_articles.bulkPut(moved);
+}
+
+type HighlightFields = Omit<HighlightRow, 'rev'> & { article_title?: unknown; article_image?: unknown };
+
+/** Stores highlights under one new rev; their article's title and image are read from the article. */
+export async function putHighlights(db: LecternDb, highlights: readonly HighlightFields[]): Promise<void> {
+  if (highlights.length === 0) return;
+  const rev = await nextRev(db);
+  await db.highlights.bulkPut(
+    highlights.map((highlight) => {
+      const row: HighlightFields = { ...highlight };
+      delete row.article_title;
+      delete row.article_image;
+      return { ...row, rev };
+    }),
+  );
+}

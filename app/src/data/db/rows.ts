@@ -1,0 +1,80 @@
+// What each IndexedDB table holds. Rows mirror the API's entities; numbers the server derives (tag and list
+// article counts, a highlight's article title) are derived again at read time so local edits count too.
+import type { ArticleSummary, Highlight, ListArticle, ReadingList, User } from '@lectern/shared-schema';
+import type { Operation } from '../outbox/operations';
+
+/** An article without its body (kept apart so that list queries stay small). */
+export interface ArticleRow extends ArticleSummary {
+  /** Lowercased tag names: a multi-entry index for the tag filter and tag counts. */
+  tag_keys: string[];
+  /** Raised on every write, so the in-memory search index can catch up with other tabs' writes. */
+  rev: number;
+}
+
+export interface ArticleContentRow {
+  id: string;
+  content: string | null;
+  /** The body as plain text, computed once on write for the search index. */
+  text: string;
+}
+
+export interface TagRow {
+  id: string;
+  name: string;
+  name_key: string;
+  created_at: string;
+}
+
+export type ListRow = Omit<ReadingList, 'article_count'>;
+
+export interface ListArticleRow extends ListArticle {
+  /** The change feed's id of the place: `${list_id}:${article_id}`. */
+  key: string;
+}
+
+export interface HighlightRow extends Omit<Highlight, 'article_title' | 'article_image'> {
+  rev: number;
+}
+
+export type OutboxStatus = 'pending' | 'failed';
+
+/** One REST call of spec section 7 waiting to reach the server, in the order it was made. */
+export interface OutboxRow {
+  seq?: number;
+  op: Operation;
+  /** Sent as the Idempotency-Key header on writes that are not creates. */
+  key: string;
+  status: OutboxStatus;
+  /** Why the server refused it (the `{error}` text), shown with Retry and Delete. */
+  error: string | null;
+  status_code: number | null;
+  attempts: number;
+  created_at: string;
+  /** Every entity id the call touches: a failed call holds back later calls on the same ids. */
+  ids: string[];
+}
+
+/** The image of a screenshot saved offline, uploaded before anything that refers to its article. */
+export interface ScreenshotRow {
+  article_id: string;
+  bytes: ArrayBuffer;
+  type: string;
+  name: string;
+}
+
+export interface MetaValues {
+  /** The change feed position pulled up to. */
+  cursor: number;
+  /** Whose data this database holds; another user signing in starts from an empty database. */
+  user: User;
+  lastSyncedAt: string;
+  /** The last `rev` handed out. */
+  rev: number;
+}
+
+export type MetaKey = keyof MetaValues;
+
+export interface MetaRow {
+  key: MetaKey;
+  value: MetaValues[MetaKey];
+}

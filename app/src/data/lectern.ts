@@ -1,0 +1,102 @@
+// The data layer in one object: what the screens call. Every call of spec section 7 is here with the
+// spec's payloads and the server's response shapes, answered from the device's database and synced in
+// the background.
+import type { DexieOptions } from 'dexie';
+import { createHttpClient, type FetchLike, type TokenStorage } from './api/http-client';
+import { createAuthApi } from './auth/auth-api';
+import { DEFAULT_DB_NAME, LecternDb } from './db/lectern-db';
+import { dropEntry, retryEntry } from './outbox/outbox';
+import { readingAnalytics } from './reads/analytics';
+import { createArticlesApi } from './repository/articles';
+import type { RepositoryContext } from './repository/context';
+import { createHighlightsApi } from './repository/highlights';
+import { createListsApi } from './repository/lists';
+import { createTagsApi } from './repository/tags';
+import { createArticleSearch } from './search/article-search';
+import { createHighlightSearch } from './search/highlight-search';
+import { browserConnectivity, type Connectivity } from './sync/connectivity';
+import { createSyncEngine } from './sync/sync-engine';
+import { webLock, type SyncLock } from './sync/sync-lock';
+
+export interface LecternOptions {
+  /** The server's origin; empty (the default) for the page's own origin. */
+  baseUrl?: string;
+  fetch?: FetchLike;
+  /** localStorage by default. */
+  tokenStorage?: TokenStorage;
+  dbName?: string;
+  /** IndexedDB to use instead of the browser's (fake-indexeddb in tests). */
+  indexedDB?: Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>;
+  connectivity?: Connectivity;
+  lock?: SyncLock;
+  /** After any 401 (spec section 4: the app goes to /login). */
+  onUnauthorized?: () => void;
+  syncPeriodMs?: number;
+  /** How long after a local write to sync. */
+  writeDelayMs?: number;
+}
+
+export function createLectern(options: LecternOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const tokenStorage = options.tokenStorage ?? globalThis.localStorage;
+  const db = new LecternDb(options.dbName ?? DEFAULT_DB_NAME, options.indexedDB);
+  let onReachability: (reachable: boolean) => void = () => {};
+  let onSessionLost: () => void = () => {};
+  const http = createHttpClient({
+    baseUrl,
+    fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    tokenStorage,
+    onUnauthorized: () => onSessionLost(),
+    onReachability: (reachable) => onReachability(reachable),
+  });
+  const sync = createSyncEngine({
+    db,
+    http,
+    connectivity: options.connectivity ?? browserConnectivity(),
+    lock: options.lock ?? webLock(),
+    periodMs: options.syncPeriodMs,
+    writeDelayMs: options.writeDelayMs,
+  });
+  onReachability = sync.setReachable;
+  onSessionLost = () => {
+    sync.refresh();
+    options.onUnauthorized?.();
+  };
+
+  const ctx: RepositoryContext = {
+    db,
+    http,
+    sync,
+    articleSearch: createArticleSearch(db),
+    highlightSearch: createHighlightSearch(db),
+  };
+
+  return {
+    db,
+    auth: createAuthApi({ db, http, sync, tokenStorage, baseUrl }),
+    articles: createArticlesApi(ctx),
+    tags: createTagsApi(ctx),
+    lists: createListsApi(ctx),
+    highlights: createHighlightsApi(ctx),
+    /** Spec section 9's numbers, from the device's data. */
+    analytics: (now?: Date) => readingAnalytics(db, now),
+    sync: {
+      ...sync,
+      hasUnsyncedWrites: async () => (await db.outbox.count()) > 0,
+      /** Puts a refused write back in the queue. */
+      async retry(seq: number) {
+        await retryEntry(db, seq);
+        sync.requestSync(0);
+      },
+      /** Gives up a refused write; a refused create takes its entity with it. */
+      discard: (seq: number) => dropEntry(db, seq),
+    },
+    /** Stops syncing and closes the database (tests, page unload). */
+    async close() {
+      await sync.stop();
+      db.close();
+    },
+  };
+}
+
+export type Lectern = ReturnType<typeof createLectern>;

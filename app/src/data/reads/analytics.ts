@@ -1,0 +1,9 @@
+// The analytics of spec section 9 from the device's data, computed as the server would.
+import { computeAnalytics, type ReadingAnalytics } from '@lectern/shared-schema';
+import type { LecternDb } from '../db/lectern-db';
+import { listTags } from './tag-reads';
+
+export async function readingAnalytics(db: LecternDb, now = new Date()): Promise<ReadingAnalytics> {
+  const [articles, { tags }] = await Promise.all([db.articles.toArray(), listTags(db)]);
+  return computeAnalytics(articles, tags, now);
+}

@@ -1,0 +1,159 @@
+// The article calls of spec section 7. Reads answer from the device; writes apply at once and queue
+// their REST call, except saving a URL or a screenshot while online, which asks the server first so that
+// spec section 8's errors show.
+import {
+  checkArticleUrl,
+  newId,
+  SERVER_ERRORS,
+  type ArticleResponse,
+  type ArticlesQuery,
+  type AttachTagBody,
+  type CreateArticleBody,
+  type MetadataResponse,
+  type UpdateArticleBody,
+} from '@lectern/shared-schema';
+import { ApiError, NetworkError } from '../api/http-client';
+import { putArticles, refreshHighlightCounts } from '../db/local-store';
+import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
+import type { Operation } from '../outbox/operations';
+import { getArticle, listArticles, searchArticles } from '../reads/article-reads';
+import { notFound } from '../reads/not-found';
+import { saveErrorMessage } from '../sync/save-errors';
+import { write, type RepositoryContext } from './context';
+import { tagCreatesFor } from './tags';
+
+/** A save the form shows inline and as a toast, in spec section 8's words. */
+export class SaveArticleError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status, 0 for a network error or a URL refused before sending. */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'SaveArticleError';
+  }
+}
+
+export interface ScreenshotInput {
+  image: Blob;
+  name?: string;
+  tags?: string[];
+}
+
+export function createArticlesApi(ctx: RepositoryContext) {
+  const { db, http, sync } = ctx;
+
+  async function requireArticle(id: string) {
+    if (!(await db.articles.get(id))) throw notFound(SERVER_ERRORS.articleNotFound);
+  }
+
+  async function keepServerArticle({ article }: ArticleResponse): Promise<ArticleResponse> {
+    await db.transaction('rw', db.dataTables, async () => {
+      await putArticles(db, [article]);
+      await refreshHighlightCounts(db, [article.id]);
+    });
+    // The server may have made tags for it: fetch them soon.
+    sync.requestSync(0);
+    return { article };
+  }
+
+  async function saveOnline(send: () => Promise<ArticleResponse>): Promise<ArticleResponse> {
+    try {
+      return await keepServerArticle(await send());
+    } catch (error) {
+      if (error instanceof ApiError || error instanceof NetworkError) {
+        throw new SaveArticleError(saveErrorMessage(error), error instanceof ApiError ? error.status : 0);
+      }
+      throw error;
+    }
+  }
+
+  async function saveOffline(ops: Operation[], id: string): Promise<ArticleResponse> {
+    await write(ctx, ...ops);
+    return getArticle(db, id);
+  }
+
+  return {
+    list: (query: ArticlesQuery = {}) => listArticles(db, query),
+    get: (id: string) => getArticle(db, id),
+    search: (q: string) => searchArticles(db, ctx.articleSearch, q),
+
+    /** POST /articles: online, the server fetches it now; offline, a placeholder that sync completes. */
+    async create(body: CreateArticleBody): Promise<ArticleResponse> {
+      const check = checkArticleUrl(body.url);
+      if (!check.ok) throw new SaveArticleError(check.error, 0);
+      const id = body.id ?? newId();
+      const payload: CreateArticleBody & { id: string } = { url: check.url, id };
+      if (body.tags && body.tags.length > 0) payload.tags = body.tags;
+      if (sync.isOnline()) {
+        return saveOnline(() => http.request<ArticleResponse>('POST', '/articles', { body: payload }));
+      }
+      const tagOps = await tagCreatesFor(ctx, payload.tags);
+      return saveOffline([...tagOps, { kind: 'createArticle', body: payload }], id);
+    },
+
+    /** POST /articles/screenshot: offline, the image waits in the database until it can be uploaded. */
+    async createScreenshot({ image, name = 'screenshot', tags }: ScreenshotInput): Promise<ArticleResponse> {
+      const id = newId();
+      const wanted = tags && tags.length > 0 ? tags : undefined;
+      if (sync.isOnline()) {
+        const form = new FormData();
+        form.append('id', id);
+        if (wanted) form.append('tags', wanted.join(','));
+        form.append('screenshot', image, name);
+        return saveOnline(() => http.request<ArticleResponse>('POST', '/articles/screenshot', { form }));
+      }
+      const bytes = await image.arrayBuffer();
+      await db.screenshots.put({ article_id: id, bytes, type: image.type, name });
+      const tagOps = await tagCreatesFor(ctx, wanted);
+      return saveOffline([...tagOps, { kind: 'createScreenshot', id, tags: wanted }], id);
+    },
+
+    /** The image of a screenshot not uploaded yet, to show in its place. */
+    async localScreenshot(articleId: string): Promise<Blob | null> {
+      const row = await db.screenshots.get(articleId);
+      return row ? new Blob([row.bytes], { type: row.type }) : null;
+    },
+
+    /** Retry of a refused save. */
+    async retrySave(articleId: string): Promise<void> {
+      const entry = await saveEntryOf(db, articleId);
+      if (entry?.seq === undefined) return;
+      await retryEntry(db, entry.seq);
+      sync.requestSync(0);
+    },
+
+    async update(id: string, body: UpdateArticleBody): Promise<ArticleResponse> {
+      await requireArticle(id);
+      await write(ctx, { kind: 'updateArticle', id, body });
+      return getArticle(db, id);
+    },
+
+    /** DELETE /articles/{id}; deleting a refused save just drops it, the server never had it. */
+    async remove(id: string): Promise<void> {
+      await requireArticle(id);
+      const save = await saveEntryOf(db, id);
+      if (save?.status === 'failed' && save.seq !== undefined) return dropEntry(db, save.seq);
+      await write(ctx, { kind: 'deleteArticle', id });
+    },
+
+    async addTag(id: string, { tagId }: AttachTagBody): Promise<ArticleResponse> {
+      await requireArticle(id);
+      if (!(await db.tags.get(tagId))) throw notFound(SERVER_ERRORS.tagNotFound);
+      await write(ctx, { kind: 'attachTag', articleId: id, tagId });
+      return getArticle(db, id);
+    },
+
+    async removeTag(id: string, tagId: string): Promise<ArticleResponse> {
+      await requireArticle(id);
+      if (!(await db.tags.get(tagId))) throw notFound(SERVER_ERRORS.tagNotFound);
+      await write(ctx, { kind: 'detachTag', articleId: id, tagId });
+      return getArticle(db, id);
+    },
+
+    /** GET /articles/metadata/fetch: needs the server. */
+    fetchMetadata: (url: string) => http.get<MetadataResponse>('/articles/metadata/fetch', { url }),
+  };
+}
+
+export type ArticlesApi = ReturnType<typeof createArticlesApi>;

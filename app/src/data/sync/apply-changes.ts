@@ -1,0 +1,77 @@
+// Applies one page of the server's change feed to the device, then puts the device's own unpushed writes
+// back on top, so a pull never hides an edit the server hasn't had yet.
+import type { Article, Change, Highlight, ListArticle, ReadingList, Tag } from '@lectern/shared-schema';
+import type { LecternDb } from '../db/lectern-db';
+import {
+  deleteArticleLocally,
+  putArticles,
+  putHighlights,
+  refreshHighlightCounts,
+  tagKey,
+} from '../db/local-store';
+import { reapplyOutbox } from '../outbox/outbox';
+
+/** Only the last change of each entity matters: every change carries the entity's whole state. */
+function latestChanges(changes: readonly Change[]): Change[] {
+  const latest = new Map<string, Change>();
+  for (const change of changes) {
+    const key = `${change.entity}/${change.id}`;
+    latest.delete(key);
+    latest.set(key, change);
+  }
+  return [...latest.values()];
+}
+
+function upsertsOf<T>(changes: readonly Change[], entity: Change['entity']): T[] {
+  // The feed's `entity` names the row's type (DESIGN.md section 3).
+  return changes.filter((c) => c.entity === entity && c.op === 'upsert' && c.row).map((c) => c.row as T);
+}
+
+function deletedIdsOf(changes: readonly Change[], entity: Change['entity']): string[] {
+  return changes.filter((c) => c.entity === entity && c.op === 'delete').map((c) => c.id);
+}
+
+/** Stores the page and the new cursor in one transaction: a crash never leaves half a page behind. */
+export async function applyChanges(db: LecternDb, changes: readonly Change[], cursor: number): Promise<void> {
+  const latest = latestChanges(changes);
+  await db.transaction('rw', db.dataTables, async () => {
+    const touchedArticles = new Set<string>();
+
+    const articles = upsertsOf<Article>(latest, 'article');
+    await putArticles(db, articles);
+    for (const article of articles) touchedArticles.add(article.id);
+    for (const id of deletedIdsOf(latest, 'article')) await deleteArticleLocally(db, id);
+
+    const tags = upsertsOf<Tag>(latest, 'tag');
+    await db.tags.bulkPut(
+      tags.map(({ id, name, created_at }) => ({ id, name, name_key: tagKey(name), created_at })),
+    );
+    await db.tags.bulkDelete(deletedIdsOf(latest, 'tag'));
+
+    const lists = upsertsOf<ReadingList>(latest, 'list');
+    await db.lists.bulkPut(lists.map(({ article_count: _count, ...list }) => list));
+    const deletedLists = deletedIdsOf(latest, 'list');
+    await db.lists.bulkDelete(deletedLists);
+    for (const id of deletedLists) await db.list_articles.where('list_id').equals(id).delete();
+
+    const places = latest.filter((c) => c.entity === 'list_article' && c.op === 'upsert' && c.row);
+    await db.list_articles.bulkPut(
+      places.map((change) => ({ ...(change.row as ListArticle), key: change.id })),
+    );
+    await db.list_articles.bulkDelete(deletedIdsOf(latest, 'list_article'));
+
+    const highlights = upsertsOf<Highlight>(latest, 'highlight');
+    await putHighlights(db, highlights);
+    for (const highlight of highlights) touchedArticles.add(highlight.article_id);
+    const deletedHighlights = await db.highlights.bulkGet(deletedIdsOf(latest, 'highlight'));
+    for (const highlight of deletedHighlights) {
+      if (!highlight) continue;
+      touchedArticles.add(highlight.article_id);
+      await db.highlights.delete(highlight.id);
+    }
+
+    for (const id of await reapplyOutbox(db)) touchedArticles.add(id);
+    await refreshHighlightCounts(db, touchedArticles);
+    await db.setMeta('cursor', cursor);
+  });
+}

@@ -1,0 +1,139 @@
+// Replays the outbox to the server in order. A refused write (4xx) is marked failed and holds back only
+// the later writes on the same entities; a network error or a server error (5xx, 429) stops the push so
+// that it is tried again later, in the same order.
+import {
+  MESSAGES,
+  newId,
+  SERVER_ERRORS,
+  type ListWithArticlesResponse,
+  type TagResponse,
+} from '@lectern/shared-schema';
+import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
+import type { LecternDb } from '../db/lectern-db';
+import type { OutboxRow } from '../db/rows';
+import { dropEntry, remapTagId } from '../outbox/outbox';
+import { createdIdOf, isArticleSave, restCallOf, type Operation } from '../outbox/operations';
+import { mergeOrder } from '../outbox/reorder';
+import { saveErrorMessage } from './save-errors';
+
+export type PushResult =
+  | { kind: 'done'; pushed: number }
+  /** Network down or server trouble: try again after a pause. */
+  | { kind: 'retry'; pushed: number; retryAfterMs: number | null }
+  /** The session is gone: keep everything for the next sign-in. */
+  | { kind: 'unauthorized'; pushed: number };
+
+async function screenshotForm(
+  db: LecternDb,
+  op: Extract<Operation, { kind: 'createScreenshot' }>,
+): Promise<FormData> {
+  const image = await db.screenshots.get(op.id);
+  const form = new FormData();
+  form.append('id', op.id);
+  if (op.tags && op.tags.length > 0) form.append('tags', op.tags.join(','));
+  // Without its image the upload is refused (400) and shows as a failed save, never lost in silence.
+  if (image) form.append('screenshot', new Blob([image.bytes], { type: image.type }), image.name);
+  return form;
+}
+
+async function send(http: HttpClient, db: LecternDb, row: OutboxRow): Promise<unknown> {
+  const call = restCallOf(row.op);
+  if (row.op.kind === 'createScreenshot') {
+    return http.request(call.method, call.path, { form: await screenshotForm(db, row.op) });
+  }
+  const isCreate = createdIdOf(row.op) !== undefined;
+  return http.request(call.method, call.path, {
+    body: call.body,
+    idempotencyKey: isCreate ? undefined : row.key,
+  });
+}
+
+/**
+ * A reorder made while another device added or removed articles of the list names a different set of
+ * articles than the server has: apply the same order to the list as it is now.
+ */
+async function sendRebasedReorder(http: HttpClient, op: Extract<Operation, { kind: 'reorderList' }>) {
+  const { articles } = await http.get<ListWithArticlesResponse>(`/lists/${encodeURIComponent(op.listId)}`);
+  const order = mergeOrder(
+    op.body.articles,
+    articles.map((article) => article.id),
+  );
+  const call = restCallOf({ ...op, body: { articles: order } });
+  return http.request(call.method, call.path, { body: call.body, idempotencyKey: newId() });
+}
+
+/** A 404 on anything but a save means the target was deleted (on another device): delete wins. */
+function isGone(op: Operation, error: ApiError): boolean {
+  if (error.status !== 404) return false;
+  return !isArticleSave(op) || error.serverMessage === SERVER_ERRORS.articleNotFound;
+}
+
+function isRetryable(error: ApiError): boolean {
+  return error.status >= 500 || error.status === 429 || error.status === 408;
+}
+
+async function onSuccess(db: LecternDb, row: OutboxRow, response: unknown): Promise<void> {
+  if (row.seq === undefined) return;
+  await db.transaction('rw', db.dataTables, async () => {
+    await db.outbox.delete(row.seq!);
+    if (row.op.kind === 'createScreenshot') await db.screenshots.delete(row.op.id);
+  });
+  if (row.op.kind === 'createTag') {
+    const { tag } = response as TagResponse;
+    if (tag && tag.id !== row.op.body.id) await remapTagId(db, row.op.body.id, tag.id);
+  }
+}
+
+async function markFailed(db: LecternDb, row: OutboxRow, error: ApiError): Promise<void> {
+  const message = isArticleSave(row.op)
+    ? saveErrorMessage(error)
+    : (error.serverMessage ?? MESSAGES.saveFailed);
+  await db.outbox.update(row.seq!, {
+    status: 'failed',
+    error: message,
+    status_code: error.status,
+    attempts: row.attempts + 1,
+  });
+}
+
+export async function pushOutbox(http: HttpClient, db: LecternDb): Promise<PushResult> {
+  const rows = await db.outbox.orderBy('seq').toArray();
+  const held = new Set<string>();
+  let pushed = 0;
+  for (const row of rows) {
+    if (row.seq === undefined) continue;
+    if (row.status === 'failed' || row.ids.some((id) => held.has(id))) {
+      for (const id of row.ids) held.add(id);
+      continue;
+    }
+    // The user may have deleted it in the meantime (another tab, a Delete on a refused save).
+    if (!(await db.outbox.get(row.seq))) continue;
+    try {
+      let response: unknown;
+      try {
+        response = await send(http, db, row);
+      } catch (error) {
+        const mismatch = error instanceof ApiError && error.serverMessage === SERVER_ERRORS.reorderMismatch;
+        if (!(mismatch && row.op.kind === 'reorderList')) throw error;
+        response = await sendRebasedReorder(http, row.op);
+      }
+      await onSuccess(db, row, response);
+      pushed += 1;
+    } catch (error) {
+      if (error instanceof NetworkError) return { kind: 'retry', pushed, retryAfterMs: null };
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 401) return { kind: 'unauthorized', pushed };
+      if (isRetryable(error)) {
+        await db.outbox.update(row.seq, { attempts: row.attempts + 1 });
+        return { kind: 'retry', pushed, retryAfterMs: error.retryAfterMs };
+      }
+      if (isGone(row.op, error)) {
+        await dropEntry(db, row.seq);
+        continue;
+      }
+      await markFailed(db, row, error);
+      for (const id of row.ids) held.add(id);
+    }
+  }
+  return { kind: 'done', pushed };
+}

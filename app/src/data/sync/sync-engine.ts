@@ -1,0 +1,252 @@
+// Keeps the device and the server in step: push the outbox, then pull the change feed. Runs at start, when
+// the network comes back, when the tab becomes visible, shortly after each local write and periodically;
+// backs off while the server can't be reached; holds a lock so one tab syncs at a time.
+import { liveQuery, type Subscription } from 'dexie';
+import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
+import type { LecternDb } from '../db/lectern-db';
+import type { OutboxRow } from '../db/rows';
+import type { Operation } from '../outbox/operations';
+import type { Connectivity } from './connectivity';
+import { pullChanges } from './pull';
+import { pushOutbox } from './push';
+import type { SyncLock } from './sync-lock';
+
+/** A write the server refused, shown with its reason and a Retry or Delete choice. */
+export interface FailedWrite {
+  seq: number;
+  op: Operation;
+  error: string;
+  status: number | null;
+  createdAt: string;
+}
+
+export interface SyncState {
+  /** The browser has a network and the server answered the last request. */
+  online: boolean;
+  syncing: boolean;
+  /** No session (signed out, or a 401): writes wait in the outbox for the same user's next sign-in. */
+  signedOut: boolean;
+  pendingCount: number;
+  failed: FailedWrite[];
+  lastSyncedAt: string | null;
+}
+
+export type SyncRunResult =
+  { status: 'synced'; pushed: number; pulled: number } | { status: 'offline' | 'signedOut' | 'retrying' };
+
+export interface SyncEngineOptions {
+  db: LecternDb;
+  http: HttpClient;
+  connectivity: Connectivity;
+  lock: SyncLock;
+  /** How often to sync when nothing else asks for it. */
+  periodMs?: number;
+  /** How long after a local write to sync, so a burst of writes goes in one run. */
+  writeDelayMs?: number;
+  maxBackoffMs?: number;
+}
+
+const BASE_BACKOFF_MS = 1000;
+
+function toFailedWrite(row: OutboxRow): FailedWrite {
+  return {
+    seq: row.seq ?? 0,
+    op: row.op,
+    error: row.error ?? '',
+    status: row.status_code,
+    createdAt: row.created_at,
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+export function createSyncEngine(options: SyncEngineOptions) {
+  const { db, http, connectivity, lock } = options;
+  const periodMs = options.periodMs ?? 60_000;
+  const writeDelayMs = options.writeDelayMs ?? 300;
+  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+
+  let reachable = true;
+  let syncing = false;
+  let failures = 0;
+  let stored: Pick<SyncState, 'pendingCount' | 'failed' | 'lastSyncedAt'> = {
+    pendingCount: 0,
+    failed: [],
+    lastSyncedAt: null,
+  };
+  let state = snapshot();
+  const listeners = new Set<() => void>();
+  let running: Promise<SyncRunResult> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerDue = Infinity;
+  let stopStarted: (() => void) | null = null;
+  let storedSubscription: Subscription | null = null;
+
+  function snapshot(): SyncState {
+    return {
+      online: connectivity.isOnline() && reachable,
+      syncing,
+      signedOut: !http.hasToken(),
+      ...stored,
+    };
+  }
+
+  function emit() {
+    const next = snapshot();
+    const same = (Object.keys(next) as (keyof SyncState)[]).every((key) => next[key] === state[key]);
+    if (same) return;
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  function watchStoredState() {
+    if (storedSubscription) return;
+    storedSubscription = liveQuery(async () => {
+      const rows = await db.outbox.toArray();
+      return {
+        pendingCount: rows.filter((row) => row.status === 'pending').length,
+        failed: rows.filter((row) => row.status === 'failed').map(toFailedWrite),
+        lastSyncedAt: (await db.getMeta('lastSyncedAt')) ?? null,
+      };
+    }).subscribe({
+      next(value) {
+        stored = value;
+        emit();
+      },
+      error: () => undefined,
+    });
+  }
+
+  function schedule(delayMs: number) {
+    const due = Date.now() + delayMs;
+    if (timer !== undefined && timerDue <= due) return;
+    clearTimeout(timer);
+    timerDue = due;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerDue = Infinity;
+      void run();
+    }, delayMs);
+  }
+
+  function backoff(retryAfterMs: number | null) {
+    failures += 1;
+    const exponential = Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** (failures - 1));
+    schedule(Math.max(retryAfterMs ?? 0, exponential * (0.5 + Math.random() / 2)));
+  }
+
+  async function cycle(): Promise<SyncRunResult> {
+    if (!http.hasToken()) return { status: 'signedOut' };
+    if (!connectivity.isOnline()) return { status: 'offline' };
+    let pushed = 0;
+    let pulled = 0;
+    try {
+      // Writes made during a run go out in the same run, a few rounds at most.
+      for (let round = 0; round < 5; round += 1) {
+        const push = await pushOutbox(http, db);
+        pushed += push.pushed;
+        if (push.kind === 'unauthorized') return { status: 'signedOut' };
+        if (push.kind === 'retry') {
+          backoff(push.retryAfterMs);
+          return { status: 'retrying' };
+        }
+        pulled += await pullChanges(http, db);
+        const waiting = await db.outbox.where('status').equals('pending').count();
+        if (waiting === 0 || push.pushed === 0) break;
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return { status: 'signedOut' };
+      if (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)) {
+        backoff(error instanceof ApiError ? error.retryAfterMs : null);
+        return { status: 'retrying' };
+      }
+      throw error;
+    }
+    failures = 0;
+    await db.setMeta('lastSyncedAt', new Date().toISOString());
+    return { status: 'synced', pushed, pulled };
+  }
+
+  /** Runs one sync now (or joins the one running, then runs again so nothing written meanwhile waits). */
+  async function run(): Promise<SyncRunResult> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      syncing = true;
+      emit();
+      try {
+        let result: SyncRunResult;
+        do {
+          again = false;
+          result = await lock(cycle);
+        } while (again && result.status === 'synced');
+        return result;
+      } finally {
+        syncing = false;
+        running = null;
+        emit();
+      }
+    })();
+    return running;
+  }
+
+  function start() {
+    if (stopStarted) return;
+    watchStoredState();
+    const onWake = () => {
+      emit();
+      if (connectivity.isOnline()) schedule(0);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') schedule(0);
+    };
+    const unsubscribe = connectivity.subscribe(onWake);
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+    const interval = setInterval(() => schedule(0), periodMs);
+    schedule(0);
+    stopStarted = () => {
+      unsubscribe();
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+      clearInterval(interval);
+    };
+  }
+
+  /** Stops every timer and listener and waits for a run in progress (logout does this before wiping). */
+  async function stop() {
+    stopStarted?.();
+    stopStarted = null;
+    clearTimeout(timer);
+    timer = undefined;
+    timerDue = Infinity;
+    storedSubscription?.unsubscribe();
+    storedSubscription = null;
+    await running?.catch(() => undefined);
+  }
+
+  return {
+    start,
+    stop,
+    /** Syncs now and answers how it went. */
+    syncNow: run,
+    /** Asks for a sync soon: after a local write, when a screen wants fresh data. */
+    requestSync: (delayMs: number = writeDelayMs) => schedule(delayMs),
+    getState: (): SyncState => state,
+    subscribe(listener: () => void) {
+      watchStoredState();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Called by the HTTP client on every answer or failed connection. */
+    setReachable(value: boolean) {
+      if (value && !reachable) failures = 0;
+      reachable = value;
+      emit();
+    },
+    /** The session changed (sign-in, 401, logout): recompute `signedOut`. */
+    refresh: emit,
+    isOnline: () => connectivity.isOnline() && reachable,
+  };
+}
