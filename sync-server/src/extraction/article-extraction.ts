@@ -5,7 +5,7 @@ import { htmlToText } from './html-text';
 import { resolveLazyImages } from './lazy-images';
 import { parsePage } from './page-dom';
 import { clean, isoDate, personName, readPageMetadata } from './page-metadata';
-import { readingTimeMinutes } from './reading-time';
+import { countWords, readingTimeMinutes } from './reading-time';
 import { safeAbsoluteUrl, sanitizeArticleHtml } from './sanitize-article';
 
 export interface ExtractedArticle {
@@ -26,8 +26,8 @@ export interface ExtractedArticle {
   reading_time: number;
 }
 
-/** Below this much text, what Readability found is navigation or a stub, not an article. */
-const MIN_ARTICLE_TEXT_LENGTH = 200;
+/** With fewer words than this, what Readability found is navigation or a stub, not an article. */
+const MIN_ARTICLE_WORDS = 50;
 const EXCERPT_MAX_LENGTH = 300;
 
 export function extractArticleNow(html: string, url: string): ExtractedArticle {
@@ -40,7 +40,7 @@ export function extractArticleNow(html: string, url: string): ExtractedArticle {
 
   const sanitized = parsed?.content ? sanitizeArticleHtml(parsed.content, baseUrl) : '';
   const bodyText = htmlToText(sanitized);
-  const content = bodyText.length >= MIN_ARTICLE_TEXT_LENGTH ? sanitized : null;
+  const content = countWords(bodyText) >= MIN_ARTICLE_WORDS ? sanitized : null;
   const description = metadata.description ?? clean(parsed?.excerpt);
   const contentText = content ? bodyText : (description ?? '');
   return {

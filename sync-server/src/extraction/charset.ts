@@ -8,12 +8,31 @@ const META_PRESCAN_BYTES = 4096;
 export function decodeHtml(bytes: Uint8Array, contentType: string | undefined): string {
   const label =
     byteOrderMarkCharset(bytes) ?? usableCharset(charsetOfContentType(contentType)) ?? metaCharset(bytes);
-  if (label) return new TextDecoder(label).decode(bytes);
+  if (label) return decode(bytes, label);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return decode(bytes, 'windows-1252');
   }
+}
+
+function decode(bytes: Uint8Array, encoding: string): string {
+  return encoding === 'windows-1252' ? decodeWindows1252(bytes) : new TextDecoder(encoding).decode(bytes);
+}
+
+/**
+ * Node 20's TextDecoder decodes windows-1252 (and so every iso-8859-1 page) as plain Latin-1, turning
+ * curly quotes, dashes and the euro sign into control characters; these are the 0x80-0x9F code points
+ * the WHATWG Encoding standard assigns.
+ */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!);
 }
 
 export function charsetOfContentType(contentType: string | undefined): string | undefined {

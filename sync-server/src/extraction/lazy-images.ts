@@ -28,19 +28,20 @@ export function resolveLazyImages(document: PageDocument): void {
   }
 }
 
-/** `<img placeholder><noscript><img real></noscript>`: the real image takes the placeholder's place. */
+/**
+ * `<img placeholder><noscript><img real></noscript>`: the real image takes the placeholder's place. The
+ * <noscript> copy is what the page shows without scripts, and the reader runs none.
+ */
 function unwrapNoscriptImages(document: PageDocument): void {
   for (const noscript of document.querySelectorAll('noscript')) {
     const realImage = noscriptImage(noscript);
     if (!realImage) continue;
     const previous = noscript.previousElementSibling;
     const placeholder = previous?.tagName === 'IMG' ? previous : soleImageOf(previous);
-    if (placeholder && !isPlaceholder(placeholder.getAttribute('src')) && !hasLazyAttribute(placeholder)) {
-      noscript.remove();
-    } else {
-      placeholder?.remove();
-      noscript.replaceWith(realImage);
-    }
+    const alt = placeholder?.getAttribute('alt');
+    if (alt && !realImage.getAttribute('alt')) realImage.setAttribute('alt', alt);
+    placeholder?.remove();
+    noscript.replaceWith(realImage);
   }
 }
 
@@ -64,10 +65,6 @@ function isPlaceholder(src: string | null): boolean {
     /^data:/i.test(src) ||
     /(?:blank|spacer|placeholder|transparent|pixel|lazy)[^/]*\.(?:gif|png|svg)$/i.test(src)
   );
-}
-
-function hasLazyAttribute(image: PageElement): boolean {
-  return firstAttribute(image, [...LAZY_SRC_ATTRIBUTES, ...LAZY_SRCSET_ATTRIBUTES]) != null;
 }
 
 function firstAttribute(element: PageElement, names: string[]): string | null {

@@ -53,6 +53,7 @@ export function sanitizeArticleHtml(html: string, pageUrl: string): string {
     allowProtocolRelative: false,
     allowedStyles: {},
     disallowedTagsMode: 'discard',
+    selfClosing: ['img', 'br', 'hr', 'source', 'col', 'wbr'],
     nonTextTags: DROPPED_WITH_CONTENT,
     transformTags: {
       '*': (tagName, attribs) => {
@@ -62,8 +63,12 @@ export function sanitizeArticleHtml(html: string, pageUrl: string): string {
         return { tagName, attribs: safe };
       },
     },
-    // An image whose every source was refused is just an empty box.
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src && !frame.attribs.srcset,
+    exclusiveFilter: (frame) => {
+      // An image or source whose every address was refused is an empty box; a link without one is text.
+      if (frame.tag === 'img') return !frame.attribs.src && !frame.attribs.srcset;
+      if (frame.tag === 'source') return !frame.attribs.srcset;
+      return frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false;
+    },
   });
 }
 
