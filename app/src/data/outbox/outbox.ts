@@ -94,9 +94,18 @@ export async function dropEntry(db: LecternDb, seq: number): Promise<void> {
   });
 }
 
-/** Puts a refused write back in the queue (the user chose Retry). */
+/**
+ * Puts a refused write back in the queue (the user chose Retry), under a new Idempotency-Key: the server
+ * remembers the refusal under the old one.
+ */
 export async function retryEntry(db: LecternDb, seq: number): Promise<void> {
-  await db.outbox.update(seq, { status: 'pending', error: null, status_code: null, attempts: 0 });
+  await db.outbox.update(seq, {
+    status: 'pending',
+    error: null,
+    status_code: null,
+    attempts: 0,
+    key: newId(),
+  });
 }
 
 /** The pending or refused save of an article, if any: a screen offers Retry and Delete for it. */

@@ -178,12 +178,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
       syncing = true;
       emit();
       try {
-        let result: SyncRunResult;
-        do {
+        let pushed = 0;
+        let pulled = 0;
+        for (;;) {
           again = false;
-          result = await lock(cycle);
-        } while (again && result.status === 'synced');
-        return result;
+          const result = await lock(cycle);
+          if (result.status !== 'synced') return result;
+          pushed += result.pushed;
+          pulled += result.pulled;
+          if (!again) return { status: 'synced', pushed, pulled };
+        }
       } finally {
         syncing = false;
         running = null;
