@@ -36,7 +36,8 @@ export function extractArticleNow(html: string, url: string): ExtractedArticle {
   const baseUrl = (baseHref && safeAbsoluteUrl(baseHref, url)) || url;
   const metadata = readPageMetadata(document, baseUrl);
   resolveLazyImages(document);
-  const parsed = new Readability(document, { keepClasses: false }).parse();
+  // Classes are kept for the sanitizer to judge: it lets only code-language classes through.
+  const parsed = new Readability(document, { keepClasses: true }).parse();
 
   const sanitized = parsed?.content ? sanitizeArticleHtml(parsed.content, baseUrl) : '';
   const bodyText = htmlToText(sanitized);
