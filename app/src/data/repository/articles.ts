@@ -16,7 +16,7 @@ import { ApiError, NetworkError } from '../api/http-client';
 import { putArticles, refreshHighlightCounts } from '../db/local-store';
 import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
-import { getArticle, listArticles, searchArticles } from '../reads/article-reads';
+import { getArticle, listArticles, searchArticles, type LocalArticle } from '../reads/article-reads';
 import { notFound } from '../reads/not-found';
 import { saveErrorMessage } from '../sync/save-errors';
 import { write, type RepositoryContext } from './context';
@@ -79,7 +79,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
     search: (q: string) => searchArticles(db, ctx.articleSearch, q),
 
     /** POST /articles: online, the server fetches it now; offline, a placeholder that sync completes. */
-    async create(body: CreateArticleBody): Promise<ArticleResponse> {
+    async create(body: CreateArticleBody): Promise<{ article: LocalArticle }> {
       const check = checkArticleUrl(body.url);
       if (!check.ok) throw new SaveArticleError(check.error, 0);
       const id = body.id ?? newId();
@@ -93,7 +93,11 @@ export function createArticlesApi(ctx: RepositoryContext) {
     },
 
     /** POST /articles/screenshot: offline, the image waits in the database until it can be uploaded. */
-    async createScreenshot({ image, name = 'screenshot', tags }: ScreenshotInput): Promise<ArticleResponse> {
+    async createScreenshot({
+      image,
+      name = 'screenshot',
+      tags,
+    }: ScreenshotInput): Promise<{ article: LocalArticle }> {
       const id = newId();
       const wanted = tags && tags.length > 0 ? tags : undefined;
       if (sync.isOnline()) {
@@ -123,7 +127,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
       sync.requestSync(0);
     },
 
-    async update(id: string, body: UpdateArticleBody): Promise<ArticleResponse> {
+    async update(id: string, body: UpdateArticleBody): Promise<{ article: LocalArticle }> {
       await requireArticle(id);
       await write(ctx, { kind: 'updateArticle', id, body });
       return getArticle(db, id);

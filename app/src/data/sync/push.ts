@@ -12,7 +12,14 @@ import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
 import { dropEntry, remapTagId } from '../outbox/outbox';
-import { createdIdOf, isArticleSave, restCallOf, type Operation } from '../outbox/operations';
+import {
+  createdIdOf,
+  entityIdsOf,
+  isArticleSave,
+  isDelete,
+  restCallOf,
+  type Operation,
+} from '../outbox/operations';
 import { mergeOrder } from '../outbox/reorder';
 import { saveErrorMessage } from './save-errors';
 
@@ -73,9 +80,10 @@ function isRetryable(error: ApiError): boolean {
 }
 
 async function onSuccess(db: LecternDb, row: OutboxRow, response: unknown): Promise<void> {
-  if (row.seq === undefined) return;
+  const { seq } = row;
+  if (seq === undefined) return;
   await db.transaction('rw', db.dataTables, async () => {
-    await db.outbox.delete(row.seq!);
+    await db.outbox.delete(seq);
     if (row.op.kind === 'createScreenshot') await db.screenshots.delete(row.op.id);
   });
   if (row.op.kind === 'createTag') {
@@ -84,11 +92,23 @@ async function onSuccess(db: LecternDb, row: OutboxRow, response: unknown): Prom
   }
 }
 
-async function markFailed(db: LecternDb, row: OutboxRow, error: ApiError): Promise<void> {
+/**
+ * A refused write stays visible with its reason. A refused create the user has since deleted goes with
+ * its delete: there is nothing left to show or to send.
+ */
+async function markFailed(db: LecternDb, row: OutboxRow & { seq: number }, error: ApiError): Promise<void> {
+  const created = createdIdOf(row.op);
+  if (created !== undefined) {
+    const later = await db.outbox.where('ids').equals(created).toArray();
+    if (later.some((entry) => isDelete(entry.op) && entityIdsOf(entry.op)[0] === created)) {
+      await dropEntry(db, row.seq);
+      return;
+    }
+  }
   const message = isArticleSave(row.op)
     ? saveErrorMessage(error)
     : (error.serverMessage ?? MESSAGES.saveFailed);
-  await db.outbox.update(row.seq!, {
+  await db.outbox.update(row.seq, {
     status: 'failed',
     error: message,
     status_code: error.status,
@@ -131,7 +151,7 @@ export async function pushOutbox(http: HttpClient, db: LecternDb): Promise<PushR
         await dropEntry(db, row.seq);
         continue;
       }
-      await markFailed(db, row, error);
+      await markFailed(db, { ...row, seq: row.seq }, error);
       for (const id of row.ids) held.add(id);
     }
   }

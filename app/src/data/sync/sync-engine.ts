@@ -92,11 +92,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     };
   }
 
-  function emit() {
+  /** The current state, the same object as long as nothing changed (what useSyncExternalStore needs). */
+  function currentState(): SyncState {
     const next = snapshot();
     const same = (Object.keys(next) as (keyof SyncState)[]).every((key) => next[key] === state[key]);
-    if (same) return;
-    state = next;
+    if (!same) state = next;
+    return state;
+  }
+
+  function emit() {
+    const before = state;
+    if (currentState() === before) return;
     for (const listener of listeners) listener();
   }
 
@@ -237,7 +243,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     syncNow: run,
     /** Asks for a sync soon: after a local write, when a screen wants fresh data. */
     requestSync: (delayMs: number = writeDelayMs) => schedule(delayMs),
-    getState: (): SyncState => state,
+    getState: currentState,
     subscribe(listener: () => void) {
       watchStoredState();
       listeners.add(listener);
