@@ -28,6 +28,9 @@ export function createOcrService(): OcrService {
       langPath: englishLanguagePath(),
       gzip: true,
       cacheMethod: 'none',
+      // Without a handler tesseract.js rethrows a failed job as an uncaught exception, which would take
+      // the whole server down over one unreadable upload; the job's own promise still rejects.
+      errorHandler: () => undefined,
     }).catch((error: unknown) => {
       worker = null; // let the next upload try again
       throw error;
@@ -38,8 +41,12 @@ export function createOcrService(): OcrService {
   return {
     recognize(image) {
       const job = queue.then(async () => {
-        const { data } = await (await startedWorker()).recognize(image);
-        return data.text;
+        const current = await startedWorker();
+        try {
+          return (await current.recognize(image)).data.text;
+        } catch (reason) {
+          throw new Error(`The screenshot could not be read: ${String(reason)}`, { cause: reason });
+        }
       });
       queue = job.catch(() => undefined);
       return job;

@@ -16,13 +16,14 @@ const TITLE_MAX_LENGTH = 120;
 const EXCERPT_MAX_LENGTH = 300;
 
 export function screenshotArticleFields(ocrText: string): ScreenshotArticleFields {
-  const paragraphs = ocrParagraphs(ocrText);
-  const lines = paragraphs.flatMap((paragraph) => paragraph.lines);
-  const titleLine = lines.find(isMeaningful);
-  const texts = paragraphs.map((paragraph) => joinLines(paragraph.lines));
+  const blocks = ocrBlocks(ocrText);
+  const titleLine = blocks.flat().find(isMeaningful);
+  const paragraphs = titleLine ? setTitleApart(blocks, titleLine) : blocks;
+  const texts = paragraphs.map(joinLines);
   const contentText = texts.join('\n');
-  const body = texts.filter((text) => text !== titleLine).join(' ');
-  const excerpt = truncate(body || contentText, EXCERPT_MAX_LENGTH);
+  // The summary starts after the title: what comes before it is status bars and browser chrome.
+  const afterTitle = titleLine ? texts.slice(texts.indexOf(titleLine) + 1) : texts;
+  const excerpt = truncate(afterTitle.join(' ') || contentText, EXCERPT_MAX_LENGTH);
   return {
     title: titleLine ? truncate(titleLine, TITLE_MAX_LENGTH) : SCREENSHOT_FALLBACK_TITLE,
     content: texts.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n'),
@@ -33,22 +34,27 @@ export function screenshotArticleFields(ocrText: string): ScreenshotArticleField
   };
 }
 
-interface OcrParagraph {
-  lines: string[];
-}
-
 /** Tesseract separates blocks with blank lines; lines inside a block are visual wraps of one paragraph. */
-function ocrParagraphs(text: string): OcrParagraph[] {
+function ocrBlocks(text: string): string[][] {
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
-    .map((block) => ({
-      lines: block
+    .map((block) =>
+      block
         .split('\n')
         .map((line) => line.replace(/\s+/g, ' ').trim())
         .filter((line) => line.length > 0),
-    }))
-    .filter((paragraph) => paragraph.lines.length > 0);
+    )
+    .filter((lines) => lines.length > 0);
+}
+
+/** Tesseract often puts a heading in one block with the text under it; the title gets its own paragraph. */
+function setTitleApart(blocks: string[][], titleLine: string): string[][] {
+  return blocks.flatMap((lines) => {
+    const index = lines.indexOf(titleLine);
+    if (index === -1) return [lines];
+    return [lines.slice(0, index), [titleLine], lines.slice(index + 1)].filter((part) => part.length > 0);
+  });
 }
 
 /** Rejoins wrapped lines, mending words the layout hyphenated ("exam-" + "ple"). */
