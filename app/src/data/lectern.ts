@@ -34,6 +34,8 @@ export interface LecternOptions {
   syncPeriodMs?: number;
   /** How long after a local write to sync. */
   writeDelayMs?: number;
+  /** False: sync only when `sync.syncNow()` is called (tests and tools that need exact timing). */
+  backgroundSync?: boolean;
 }
 
 export function createLectern(options: LecternOptions = {}) {
@@ -56,6 +58,7 @@ export function createLectern(options: LecternOptions = {}) {
     lock: options.lock ?? webLock(),
     periodMs: options.syncPeriodMs,
     writeDelayMs: options.writeDelayMs,
+    background: options.backgroundSync,
   });
   onReachability = sync.setReachable;
   onSessionLost = () => {

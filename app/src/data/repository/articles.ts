@@ -57,6 +57,12 @@ export function createArticlesApi(ctx: RepositoryContext) {
     return { article };
   }
 
+  /**
+   * Ids of online saves whose answer never came: the server may have applied them, so saving the same URL
+   * again reuses the id and the server answers the article instead of making a second one.
+   */
+  const unansweredSaves = new Map<string, string>();
+
   async function saveOnline(send: () => Promise<ArticleResponse>): Promise<ArticleResponse> {
     try {
       return await keepServerArticle(await send());
@@ -82,11 +88,21 @@ export function createArticlesApi(ctx: RepositoryContext) {
     async create(body: CreateArticleBody): Promise<{ article: LocalArticle }> {
       const check = checkArticleUrl(body.url);
       if (!check.ok) throw new SaveArticleError(check.error, 0);
-      const id = body.id ?? newId();
+      const id = body.id ?? unansweredSaves.get(check.url) ?? newId();
       const payload: CreateArticleBody & { id: string } = { url: check.url, id };
       if (body.tags && body.tags.length > 0) payload.tags = body.tags;
       if (sync.isOnline()) {
-        return saveOnline(() => http.request<ArticleResponse>('POST', '/articles', { body: payload }));
+        unansweredSaves.set(check.url, id);
+        try {
+          const saved = await saveOnline(() =>
+            http.request<ArticleResponse>('POST', '/articles', { body: payload }),
+          );
+          unansweredSaves.delete(check.url);
+          return saved;
+        } catch (error) {
+          if (!(error instanceof SaveArticleError && error.status === 0)) unansweredSaves.delete(check.url);
+          throw error;
+        }
       }
       const tagOps = await tagCreatesFor(ctx, payload.tags);
       return saveOffline([...tagOps, { kind: 'createArticle', body: payload }], id);

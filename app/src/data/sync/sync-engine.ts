@@ -44,6 +44,8 @@ export interface SyncEngineOptions {
   /** How long after a local write to sync, so a burst of writes goes in one run. */
   writeDelayMs?: number;
   maxBackoffMs?: number;
+  /** False: sync only runs when syncNow() is called (tests and tools that need exact timing). */
+  background?: boolean;
 }
 
 const BASE_BACKOFF_MS = 1000;
@@ -125,6 +127,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   function schedule(delayMs: number) {
+    if (options.background === false) return;
     const due = Date.now() + delayMs;
     if (timer !== undefined && timerDue <= due) return;
     clearTimeout(timer);

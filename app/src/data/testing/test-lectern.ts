@@ -58,8 +58,7 @@ export function createTestDevice(options: Partial<LecternOptions> & { fetch?: Fe
     connectivity,
     lock: inPageLock(),
     // Tests sync when they say so.
-    writeDelayMs: 60 * 60 * 1000,
-    syncPeriodMs: 60 * 60 * 1000,
+    backgroundSync: false,
     ...options,
     fetch: network.fetch,
   });
