@@ -132,6 +132,8 @@ describe.each([
       'gardening',
       'garden',
       'kale win',
+      'saturn r',
+      'k',
       'saturn rings',
       'zurich',
       'CAFÉ',

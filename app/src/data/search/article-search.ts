@@ -19,7 +19,9 @@ interface ArticleDoc {
 /** The server's bm25 column weights, so the best matches come first on both sides. */
 const BOOST = { title: 10, description: 4, author: 3, url: 2, text: 1, tags: 5 };
 
-export const lastTermIsPrefix = (_term: string, index: number, terms: string[]) => index === terms.length - 1;
+/** The server's rule: the last word (of two letters or more) also matches as a prefix. */
+export const lastTermIsPrefix = (term: string, index: number, terms: string[]) =>
+  index === terms.length - 1 && term.length >= 2;
 
 const CATCH_UP_CHUNK = 500;
 
