@@ -11,11 +11,13 @@ export function searchTerms(query: string): string[] {
 }
 
 /**
- * An FTS5 MATCH expression: every word must occur, the last one as a prefix so that results come as the
+ * An FTS5 MATCH expression: every word must occur, the last one (of two letters or more) as a prefix so that results come as the
  * user types. Each word is quoted, so no input can be read as FTS syntax. Null when there is no word.
  */
 export function ftsMatchExpression(query: string): string | null {
   const terms = searchTerms(query);
   if (terms.length === 0) return null;
-  return terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' ');
+  // A single letter as a prefix would expand to a large part of the vocabulary; it matches as a word.
+  const isPrefix = (term: string, index: number) => index === terms.length - 1 && term.length >= 2;
+  return terms.map((term, index) => `"${term}"${isPrefix(term, index) ? '*' : ''}`).join(' ');
 }

@@ -39,7 +39,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(authPlugin, { secret: config.jwtSecret, db });
   await app.register(multipart);
   registerIdempotencyStore(app, db);

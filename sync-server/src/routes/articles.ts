@@ -19,11 +19,11 @@ import {
   deleteArticle,
   detachTag,
   fetchMetadata,
-  getArticle,
   listArticles,
   searchArticles,
   updateArticle,
 } from '../services/articles';
+import { getArticle } from '../services/article-rows';
 import { removeScreenshotFile } from '../services/screenshots';
 import type { RouteOptions, TypedFastify } from './types';
 

@@ -1,7 +1,8 @@
 // Reading articles out of SQLite in the API's shape: tags as names and highlights_count included.
-import type { Article, ArticleSummary } from '@lectern/shared-schema';
+import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import { recordUpsert } from './change-log';
+import { notFound } from './errors';
 
 const DERIVED_COLUMNS = `
   (SELECT count(*) FROM highlights h WHERE h.article_id = a.id) AS highlights_count,
@@ -76,6 +77,13 @@ export function findArticle(db: Db, userId: string, articleId: string): Article 
   const row = db.statement(`${ARTICLE_SELECT} WHERE a.id = ? AND a.user_id = ?`).get(articleId, userId) as
     ArticleRow | undefined;
   return row && toArticle(row);
+}
+
+/** The caller's article; 404 when it doesn't exist or is someone else's (never 403: existence stays hidden). */
+export function getArticle(db: Db, userId: string, articleId: string): Article {
+  const article = findArticle(db, userId, articleId);
+  if (!article) throw notFound(SERVER_ERRORS.articleNotFound);
+  return article;
 }
 
 export function findArticleSummaries(db: Db, where: string, ...params: unknown[]): ArticleSummary[] {

@@ -5,6 +5,7 @@ import {
   ftsMatchExpression,
   listArticleKey,
   newId,
+  searchTerms,
   SEARCH_RESULT_LIMIT,
   SERVER_ERRORS,
   type Article,
@@ -19,8 +20,8 @@ import type { ExtractedArticle } from '../extraction/index';
 import type { Db } from '../db/connection';
 import {
   emitArticle,
-  findArticle,
   findArticleSummaries,
+  getArticle,
   SUMMARY_COLUMNS,
   type ArticleRow,
   toArticleSummary,
@@ -28,7 +29,8 @@ import {
 import { isTombstoned, nowIso, recordDelete } from './change-log';
 import type { ServiceContext } from './context';
 import { badRequest, conflict, notFound } from './errors';
-import { ensureTag, getTag, linkTag, unlinkTag } from './tags';
+import { afterArticleLeftLists } from './lists';
+import { emitTag, ensureTag, getTag, linkTag, unlinkTag } from './tags';
 
 export function listArticles(db: Db, userId: string, query: ArticlesQuery): ArticleListResponse {
   const conditions = ['a.user_id = ?'];
@@ -64,12 +66,6 @@ export function listArticles(db: Db, userId: string, query: ArticlesQuery): Arti
     })),
   );
   return { articles, stats };
-}
-
-export function getArticle(db: Db, userId: string, articleId: string): Article {
-  const article = findArticle(db, userId, articleId);
-  if (!article) throw notFound(SERVER_ERRORS.articleNotFound);
-  return article;
 }
 
 /**
@@ -130,7 +126,7 @@ export function insertArticle(
       at,
       at,
     );
-    for (const name of tagNames) linkTag(db, article.id, ensureTag(db, userId, name).id);
+    for (const name of tagNames) linkTag(db, userId, article.id, ensureTag(db, userId, name).id);
     return emitArticle(db, userId, article.id) ?? getArticle(db, userId, article.id);
   });
 }
@@ -206,21 +202,23 @@ export function updateArticle(db: Db, userId: string, articleId: string, body: U
   });
 }
 
-/** DELETE /articles/{id}: its highlights and list places go with it, each recorded in the feed. */
+/**
+ * DELETE /articles/{id}: its highlights and list places go with it, each recorded in the feed, and the
+ * lists and tags it was in are recorded again with their new counts.
+ */
 export function deleteArticle(db: Db, userId: string, articleId: string): { screenshotUrl: string | null } {
   return db.transaction(() => {
     const article = getArticle(db, userId, articleId);
-    const highlightIds = db.statement('SELECT id FROM highlights WHERE article_id = ?').all(articleId) as {
-      id: string;
-    }[];
-    const listIds = db.statement('SELECT list_id FROM list_articles WHERE article_id = ?').all(articleId) as {
-      list_id: string;
-    }[];
+    const ids = (sql: string) => (db.statement(sql).all(articleId) as { id: string }[]).map((row) => row.id);
+    const highlightIds = ids('SELECT id FROM highlights WHERE article_id = ?');
+    const listIds = ids('SELECT list_id AS id FROM list_articles WHERE article_id = ?');
+    const tagIds = ids('SELECT tag_id AS id FROM article_tags WHERE article_id = ?');
     db.statement('DELETE FROM articles WHERE id = ?').run(articleId);
-    for (const { id } of highlightIds) recordDelete(db, userId, 'highlight', id);
-    for (const { list_id } of listIds)
-      recordDelete(db, userId, 'list_article', listArticleKey(list_id, articleId));
+    for (const id of highlightIds) recordDelete(db, userId, 'highlight', id);
+    for (const listId of listIds) recordDelete(db, userId, 'list_article', listArticleKey(listId, articleId));
     recordDelete(db, userId, 'article', articleId);
+    afterArticleLeftLists(db, userId, listIds);
+    for (const tagId of tagIds) emitTag(db, userId, tagId);
     return { screenshotUrl: article.screenshot_url };
   });
 }
@@ -229,7 +227,7 @@ export function attachTag(db: Db, userId: string, articleId: string, tagId: stri
   return db.transaction(() => {
     getArticle(db, userId, articleId);
     getTag(db, userId, tagId);
-    linkTag(db, articleId, tagId);
+    linkTag(db, userId, articleId, tagId);
     db.statement('UPDATE articles SET updated_at = ? WHERE id = ?').run(nowIso(), articleId);
     return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
   });
@@ -239,22 +237,33 @@ export function detachTag(db: Db, userId: string, articleId: string, tagId: stri
   return db.transaction(() => {
     getArticle(db, userId, articleId);
     getTag(db, userId, tagId);
-    unlinkTag(db, articleId, tagId);
+    unlinkTag(db, userId, articleId, tagId);
     db.statement('UPDATE articles SET updated_at = ? WHERE id = ?').run(nowIso(), articleId);
     return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
   });
 }
 
-/** Full-text search, best match first; the last word matches as a prefix. */
+/** Matches ranked for relevance; past this many, only the newest matching articles are ranked. */
+const SEARCH_RANK_WINDOW = 2_000;
+const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
+
+/**
+ * Full-text search, best match first; the last word matches as a prefix. The owner is part of the MATCH, so
+ * the index walks only the caller's matches, newest first, and ranks at most SEARCH_RANK_WINDOW of them:
+ * a word found in nearly every article still answers in milliseconds (ranked among the newest articles),
+ * and every rarer word is ranked over all of its matches.
+ */
 export function searchArticles(db: Db, userId: string, query: string): ArticleSummary[] {
-  const match = ftsMatchExpression(query);
-  if (!match) return [];
+  const terms = ftsMatchExpression(query);
+  const owner = searchTerms(userId).at(-1);
+  if (!terms || !owner) return [];
+  const match = `user_id : "${owner}" AND ${SEARCHED_COLUMNS} : (${terms})`;
   const rows = db
     .statement(
-      `SELECT ${SUMMARY_COLUMNS} FROM articles_fts f JOIN articles a ON a.seq = f.rowid
-       WHERE articles_fts MATCH ? AND a.user_id = ?
-       ORDER BY bm25(articles_fts, 10.0, 4.0, 3.0, 2.0, 1.0, 5.0), a.created_at DESC LIMIT ?`,
+      `SELECT ${SUMMARY_COLUMNS} FROM (
+         SELECT rowid, rank FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC LIMIT ?
+       ) f JOIN articles a ON a.seq = f.rowid WHERE a.user_id = ? ORDER BY f.rank, a.created_at DESC LIMIT ?`,
     )
-    .all(match, userId, SEARCH_RESULT_LIMIT) as ArticleRow[];
+    .all(match, SEARCH_RANK_WINDOW, userId, SEARCH_RESULT_LIMIT) as ArticleRow[];
   return rows.map(toArticleSummary);
 }

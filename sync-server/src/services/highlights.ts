@@ -12,7 +12,7 @@ import {
   type UpdateHighlightBody,
 } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
-import { getArticle } from './articles';
+import { emitArticle, getArticle } from './article-rows';
 import { isTombstoned, nowIso, recordDelete, recordUpsert } from './change-log';
 import { badRequest, conflict, notFound } from './errors';
 
@@ -109,6 +109,7 @@ export function createHighlight(db: Db, userId: string, body: CreateHighlightBod
     );
     const highlight = getHighlight(db, userId, id);
     recordUpsert(db, userId, 'highlight', id, highlight);
+    emitArticle(db, userId, body.articleId);
     return highlight;
   });
 }
@@ -151,9 +152,10 @@ export function updateHighlight(
 
 export function deleteHighlight(db: Db, userId: string, highlightId: string): void {
   db.transaction(() => {
-    getHighlight(db, userId, highlightId);
+    const { article_id: articleId } = getHighlight(db, userId, highlightId);
     db.statement('DELETE FROM highlights WHERE id = ?').run(highlightId);
     recordDelete(db, userId, 'highlight', highlightId);
+    emitArticle(db, userId, articleId);
   });
 }
 
@@ -162,10 +164,9 @@ export function searchHighlights(db: Db, userId: string, text: string): Highligh
   if (!match) return [];
   const rows = db
     .statement(
-      `SELECT ${HIGHLIGHT_COLUMNS} FROM highlights_fts f JOIN highlights h ON h.seq = f.rowid
-       JOIN articles a ON a.id = h.article_id
-       WHERE highlights_fts MATCH ? AND h.user_id = ?
-       ORDER BY bm25(highlights_fts, 3.0, 1.0), h.created_at DESC LIMIT ?`,
+      `SELECT ${HIGHLIGHT_COLUMNS} FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ?) f
+       JOIN highlights h ON h.seq = f.rowid JOIN articles a ON a.id = h.article_id
+       WHERE h.user_id = ? ORDER BY f.rank, h.created_at DESC LIMIT ?`,
     )
     .all(match, userId, SEARCH_RESULT_LIMIT) as HighlightRow[];
   return rows.map(toHighlight);

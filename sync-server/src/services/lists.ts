@@ -17,7 +17,7 @@ import type { Db } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
 import { isTombstoned, nowIso, recordDelete, recordUpsert } from './change-log';
 import { badRequest, conflict, notFound } from './errors';
-import { getArticle } from './articles';
+import { getArticle } from './article-rows';
 
 const LIST_SELECT = `SELECT l.id, l.user_id, l.name, l.description, l.is_public, l.share_id, l.created_at, l.updated_at,
   (SELECT count(*) FROM list_articles la WHERE la.list_id = l.id) AS article_count FROM reading_lists l`;
@@ -181,6 +181,25 @@ function writeOrder(db: Db, userId: string, listId: string, articleIds: readonly
   });
 }
 
+/** A change to a list's articles: its updated_at and article_count go to the feed with it. */
+function touchList(db: Db, userId: string, listId: string): ReadingList {
+  db.statement('UPDATE reading_lists SET updated_at = ? WHERE id = ?').run(nowIso(), listId);
+  return emitList(db, userId, listId);
+}
+
+/** After an article was deleted: its lists close the gap it left and are recorded with their new counts. */
+export function afterArticleLeftLists(db: Db, userId: string, listIds: readonly string[]): void {
+  for (const listId of listIds) {
+    writeOrder(
+      db,
+      userId,
+      listId,
+      orderedPlaces(db, listId).map((place) => place.article_id),
+    );
+    touchList(db, userId, listId);
+  }
+}
+
 export function addArticleToList(
   db: Db,
   userId: string,
@@ -203,8 +222,7 @@ export function addArticleToList(
     });
     order.splice(position, 0, body.articleId);
     writeOrder(db, userId, listId, order);
-    db.statement('UPDATE reading_lists SET updated_at = ? WHERE id = ?').run(nowIso(), listId);
-    return getList(db, userId, listId);
+    return touchList(db, userId, listId);
   });
 }
 
@@ -226,8 +244,7 @@ export function removeArticleFromList(
       listId,
       order.filter((id) => id !== articleId),
     );
-    db.statement('UPDATE reading_lists SET updated_at = ? WHERE id = ?').run(nowIso(), listId);
-    return getList(db, userId, listId);
+    return touchList(db, userId, listId);
   });
 }
 
@@ -245,7 +262,7 @@ export function reorderList(db: Db, userId: string, listId: string, articleIds: 
       throw badRequest(SERVER_ERRORS.reorderMismatch);
     }
     writeOrder(db, userId, listId, articleIds);
-    db.statement('UPDATE reading_lists SET updated_at = ? WHERE id = ?').run(nowIso(), listId);
+    touchList(db, userId, listId);
     return getListWithArticles(db, userId, listId);
   });
 }

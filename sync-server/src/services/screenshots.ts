@@ -10,7 +10,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config';
 import { MAX_SCREENSHOT_PIXELS, screenshotArticleFields, sniffImage } from '../extraction/index';
-import { findReplayedArticle, getArticle, insertArticle } from './articles';
+import { getArticle } from './article-rows';
+import { findReplayedArticle, insertArticle } from './articles';
 import type { ServiceContext } from './context';
 import { badRequest, HttpError, notFound } from './errors';
 

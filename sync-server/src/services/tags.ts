@@ -132,15 +132,22 @@ export function tagArticles(db: Db, userId: string, tagId: string): { tag: Tag; 
   return { tag, articles };
 }
 
+/** Records the tag's current state (its article_count included) in the change feed. */
+export function emitTag(db: Db, userId: string, tagId: string): void {
+  recordUpsert(db, userId, 'tag', tagId, getTag(db, userId, tagId));
+}
+
 /** Inside a transaction: attaches the tag (idempotent) and refreshes what depends on it. */
-export function linkTag(db: Db, articleId: string, tagId: string): void {
+export function linkTag(db: Db, userId: string, articleId: string, tagId: string): void {
   db.statement(
     'INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   ).run(articleId, tagId, nowIso());
   refreshArticleTagsText(db, articleId);
+  emitTag(db, userId, tagId);
 }
 
-export function unlinkTag(db: Db, articleId: string, tagId: string): void {
+export function unlinkTag(db: Db, userId: string, articleId: string, tagId: string): void {
   db.statement('DELETE FROM article_tags WHERE article_id = ? AND tag_id = ?').run(articleId, tagId);
   refreshArticleTagsText(db, articleId);
+  emitTag(db, userId, tagId);
 }
