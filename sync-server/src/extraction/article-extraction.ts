@@ -5,7 +5,7 @@ import { htmlToText } from './html-text';
 import { resolveLazyImages } from './lazy-images';
 import { parsePage } from './page-dom';
 import { clean, isoDate, personName, readPageMetadata } from './page-metadata';
-import { countWords, readingTimeMinutes } from './reading-time';
+import { countWords, minutesForWords } from './reading-time';
 import { safeAbsoluteUrl, sanitizeArticleHtml } from './sanitize-article';
 
 export interface ExtractedArticle {
@@ -41,7 +41,8 @@ export function extractArticleNow(html: string, url: string): ExtractedArticle {
 
   const sanitized = parsed?.content ? sanitizeArticleHtml(parsed.content, baseUrl) : '';
   const bodyText = htmlToText(sanitized);
-  const content = countWords(bodyText) >= MIN_ARTICLE_WORDS ? sanitized : null;
+  const bodyWords = countWords(bodyText);
+  const content = bodyWords >= MIN_ARTICLE_WORDS ? sanitized : null;
   const description = metadata.description ?? clean(parsed?.excerpt);
   const contentText = content ? bodyText : (description ?? '');
   return {
@@ -55,7 +56,7 @@ export function extractArticleNow(html: string, url: string): ExtractedArticle {
     excerpt: truncate(clean(parsed?.excerpt) ?? description ?? firstParagraph(bodyText)),
     content,
     content_text: contentText,
-    reading_time: readingTimeMinutes(contentText),
+    reading_time: minutesForWords(content ? bodyWords : countWords(contentText)),
   };
 }
 

@@ -30,7 +30,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_SECONDS },
-    verify: { algorithms: ['HS256'] },
+    // Verified tokens are cached (fast-jwt's LRU): a device sends the same token with every request.
+    verify: { algorithms: ['HS256'], cache: true },
   });
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', '');

@@ -244,7 +244,7 @@ export function detachTag(db: Db, userId: string, articleId: string, tagId: stri
 }
 
 /** Matches ranked for relevance; past this many, only the newest matching articles are ranked. */
-const SEARCH_RANK_WINDOW = 2_000;
+const SEARCH_RANK_WINDOW = 1_000;
 const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
 
 /**
