@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"fetch":{"disableSameOriginPolicy":true}}}
+// The session rules of spec section 4 against a real server, on a device with its own IndexedDB.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
+import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
+import { LecternProvider } from './LecternProvider';
+import { RequireAuth } from './RequireAuth';
+import { SessionProvider } from './SessionProvider';
+import { registerUser, startTestWorld, type TestWorld } from './test-server';
+import { useSession } from './use-session';
+
+let world: TestWorld;
+let device: TestDevice;
+let unauthorized = 0;
+
+beforeAll(async () => {
+  world = await startTestWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  unauthorized = 0;
+  device = createTestDevice({
+    baseUrl: world.server.url,
+    // The session removes a refused token from localStorage, where the browser keeps it.
+    tokenStorage: localStorage,
+    onUnauthorized: () => {
+      unauthorized += 1;
+    },
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  await device.lectern.close();
+});
+
+function Account() {
+  const { user, logout } = useSession();
+  return (
+    <>
+      <p>Signed in as {user?.email}</p>
+      <button type="button" onClick={() => void logout()}>
+        Logout
+      </button>
+    </>
+  );
+}
+
+function renderApp() {
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <LecternProvider lectern={device.lectern}>
+        <SessionProvider>
+          <Routes>
+            <Route path="/login" element={<p>Login page</p>} />
+            <Route
+              path="/"
+              element={
+                <RequireAuth>
+                  <Account />
+                </RequireAuth>
+              }
+            />
+          </Routes>
+        </SessionProvider>
+      </LecternProvider>
+    </MemoryRouter>,
+  );
+}
+
+const registeredToken = () => registerUser(world);
+
+describe('SessionProvider', () => {
+  it('is signed out at once without a stored token, and protected routes go to /login', () => {
+    renderApp();
+    expect(screen.getByText('Login page')).toBeTruthy();
+  });
+
+  it("shows 'Loading...' while it checks a stored token, then the user", async () => {
+    const { token, email } = await registeredToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    renderApp();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(await screen.findByText(`Signed in as ${email}`)).toBeTruthy();
+  });
+
+  it('removes a token the server refuses and is signed out', async () => {
+    const { token } = await registeredToken();
+    await fetch(`${world.server.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    renderApp();
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(unauthorized).toBe(1);
+  });
+
+  it('logs out even when the server cannot be reached', async () => {
+    const { token, email } = await registeredToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    renderApp();
+    await screen.findByText(`Signed in as ${email}`);
+    device.setOnline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks before logging out with changes the server has not got, and wipes them when confirmed', async () => {
+    const { token, email } = await registeredToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    renderApp();
+    await screen.findByText(`Signed in as ${email}`);
+    device.setOnline(false);
+    await act(() => device.lectern.articles.create({ url: 'https://example.com/later' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out and lose unsynced changes?' });
+    expect(dialog.textContent).toContain("1 change made on this device haven't reached the server yet");
+    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText(`Signed in as ${email}`)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out anyway' }));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(await device.lectern.db.outbox.count()).toBe(0);
+  });
+});
