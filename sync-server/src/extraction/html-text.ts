@@ -8,18 +8,21 @@ const BLOCK_TAGS = new Set(
 );
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&' };
 
-/** Marks a block boundary while whitespace is collapsed; no sanitized text contains it. */
-const BREAK = '\u0000';
+/** Marks a block boundary while whitespace is collapsed; a noncharacter, which no real text contains. */
+const BREAK = '\uffff';
 
 export function htmlToText(html: string): string {
   // Tags and entities go through one callback pass; whitespace is collapsed by plain passes after it,
   // because a callback per gap between words is what made this slow on long articles.
   return html
-    .replace(/<\/?([a-zA-Z][a-zA-Z0-9]*)[^>]*>|&(lt|gt|quot|amp);/g, (_match, tag?: string, entity?: string) => {
-      if (tag) return BLOCK_TAGS.has(tag.toLowerCase()) ? BREAK : '';
-      return ENTITIES[entity ?? '']!;
-    })
+    .replace(
+      /<\/?([a-zA-Z][a-zA-Z0-9]*)[^>]*>|&(lt|gt|quot|amp);/g,
+      (_match, tag?: string, entity?: string) => {
+        if (tag) return BLOCK_TAGS.has(tag.toLowerCase()) ? BREAK : '';
+        return ENTITIES[entity ?? '']!;
+      },
+    )
     .replace(/\s+/g, ' ')
-    .replace(/ ?\u0000[\u0000 ]*/g, '\n')
+    .replace(/ ?\uffff[\uffff ]*/g, '\n')
     .trim();
 }
