@@ -52,7 +52,20 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
       await api.register(googleAuthRoutes, { ctx });
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
-        signedIn.addHook('preHandler', idempotencyGuard(db));
+        // Only writes can carry an Idempotency-Key; reads skip the hook altogether.
+        const guard = idempotencyGuard(db);
+        signedIn.addHook('onRoute', (route) => {
+          const methods = Array.isArray(route.method) ? route.method : [route.method];
+          if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+          route.preHandler = [
+            ...(Array.isArray(route.preHandler)
+              ? route.preHandler
+              : route.preHandler
+                ? [route.preHandler]
+                : []),
+            guard,
+          ];
+        });
         for (const routes of [
           authRoutes,
           articleRoutes,

@@ -15,6 +15,7 @@ import { conflict, unauthorized } from './errors';
 import { listHighlights } from './highlights';
 import { listLists } from './lists';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
+import { forgetUserSessions } from './sessions';
 import { listTags } from './tags';
 
 interface UserRow {
@@ -96,6 +97,7 @@ export function deleteUser(db: Db, userId: string): void {
   db.transaction(() => {
     db.statement('DELETE FROM users WHERE id = ?').run(userId);
   });
+  forgetUserSessions(db, userId);
 }
 
 export interface GoogleProfile {
