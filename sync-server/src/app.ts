@@ -8,7 +8,7 @@ import { openDatabase } from './db/connection';
 import { createOcrService, extractArticle, fetchPage } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import { idempotencyGuard, registerIdempotencyStore } from './plugins/idempotency';
+import { idempotencyGuard, idempotencyStore, registerIdempotencyKey } from './plugins/idempotency';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
 import { articleRoutes } from './routes/articles';
@@ -42,7 +42,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   await app.register(authPlugin, { secret: config.jwtSecret, db });
   await app.register(multipart);
-  registerIdempotencyStore(app, db);
+  registerIdempotencyKey(app);
 
   await app.register(
     async (api) => {
@@ -52,19 +52,15 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
       await api.register(googleAuthRoutes, { ctx });
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
-        // Only writes can carry an Idempotency-Key; reads skip the hook altogether.
+        // Only writes can carry an Idempotency-Key; reads skip both hooks altogether. No route sets hooks
+        // of its own, so these are the route's only preHandler and onSend.
         const guard = idempotencyGuard(db);
+        const store = idempotencyStore(db);
         signedIn.addHook('onRoute', (route) => {
           const methods = Array.isArray(route.method) ? route.method : [route.method];
           if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
-          route.preHandler = [
-            ...(Array.isArray(route.preHandler)
-              ? route.preHandler
-              : route.preHandler
-                ? [route.preHandler]
-                : []),
-            guard,
-          ];
+          route.preHandler = guard;
+          route.onSend = store;
         });
         for (const routes of [
           authRoutes,

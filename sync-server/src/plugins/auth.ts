@@ -14,7 +14,7 @@ declare module 'fastify' {
     sessionId: string;
   }
   interface FastifyInstance {
-    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    authenticate(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
     issueToken(userId: string): string;
   }
 }
@@ -38,7 +38,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
 
   app.decorate('issueToken', (userId: string) => app.jwt.sign(createSession(options.db, userId)));
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  function authenticateRequest(request: FastifyRequest): void {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     let claims: TokenClaims;
@@ -57,5 +57,18 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     }
     request.userId = claims.sub;
     request.sessionId = claims.sid;
-  });
+  }
+
+  // A callback-style hook: every signed-in request passes here, and it has nothing to await.
+  app.decorate(
+    'authenticate',
+    (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      try {
+        authenticateRequest(request);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  );
 });

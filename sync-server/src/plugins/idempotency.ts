@@ -46,9 +46,13 @@ export function idempotencyGuard(db: Db) {
   };
 }
 
-export function registerIdempotencyStore(app: FastifyInstance, db: Db): void {
+export function registerIdempotencyKey(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
-  app.addHook('onSend', async (request, reply, payload) => {
+}
+
+/** An onSend hook for the same write routes: remembers what the first try answered. */
+export function idempotencyStore(db: Db) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!request.idempotencyKey || !request.userId || reply.getHeader('idempotent-replay')) return payload;
     // Server errors are not remembered: the client retries those and should get a fresh try.
     if (reply.statusCode >= 500) return payload;
@@ -71,5 +75,5 @@ export function registerIdempotencyStore(app: FastifyInstance, db: Db): void {
       nowIso(),
     );
     return payload;
-  });
+  };
 }
