@@ -127,3 +127,19 @@ export async function putHighlights(db: LecternDb, highlights: readonly Highligh
     }),
   );
 }
+
+/** Renames a tag on every article carrying it, or takes it off them (`newName` null). */
+export async function renameTagEverywhere(
+  db: LecternDb,
+  oldKey: string,
+  newName: string | null,
+): Promise<void> {
+  const rows = await db.articles.where('tag_keys').equals(oldKey).toArray();
+  await rewriteArticles(
+    db,
+    rows.map((row) => {
+      const others = row.tags.filter((name) => tagKey(name) !== oldKey);
+      return { ...row, tags: newName === null ? others : [...others, newName] };
+    }),
+  );
+}

@@ -13,6 +13,7 @@ import {
   orderedPlaces,
   putHighlights,
   refreshHighlightCounts,
+  renameTagEverywhere,
   renumberList,
   rewriteArticles,
   tagKey,
@@ -81,17 +82,6 @@ async function updateArticleRow(
   const row = await db.articles.get(id);
   const changed = row && change(row);
   if (changed) await rewriteArticles(db, [changed]);
-}
-
-async function renameTagEverywhere(db: LecternDb, oldKey: string, newName: string | null): Promise<void> {
-  const rows = await db.articles.where('tag_keys').equals(oldKey).toArray();
-  await rewriteArticles(
-    db,
-    rows.map((row) => {
-      const others = row.tags.filter((name) => tagKey(name) !== oldKey);
-      return { ...row, tags: newName === null ? others : [...others, newName] };
-    }),
-  );
 }
 
 /** Applies one write to the device's tables; `at` is when the user made it. */

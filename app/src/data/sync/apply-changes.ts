@@ -7,6 +7,7 @@ import {
   putArticles,
   putHighlights,
   refreshHighlightCounts,
+  renameTagEverywhere,
   tagKey,
 } from '../db/local-store';
 import { reapplyOutbox } from '../outbox/outbox';
@@ -42,11 +43,20 @@ export async function applyChanges(db: LecternDb, changes: readonly Change[], cu
     for (const article of articles) touchedArticles.add(article.id);
     for (const id of deletedIdsOf(latest, 'article')) await deleteArticleLocally(db, id);
 
-    const tags = upsertsOf<Tag>(latest, 'tag');
-    await db.tags.bulkPut(
-      tags.map(({ id, name, created_at }) => ({ id, name, name_key: tagKey(name), created_at })),
-    );
-    await db.tags.bulkDelete(deletedIdsOf(latest, 'tag'));
+    // A renamed or deleted tag changes the articles carrying it, also those that carry it only through a
+    // write of this device the server hasn't had (the server can't re-send those).
+    for (const { id, name, created_at } of upsertsOf<Tag>(latest, 'tag')) {
+      const before = await db.tags.get(id);
+      const row = { id, name, name_key: tagKey(name), created_at };
+      await db.tags.put(row);
+      if (before && before.name !== name) await renameTagEverywhere(db, before.name_key, name);
+    }
+    for (const id of deletedIdsOf(latest, 'tag')) {
+      const before = await db.tags.get(id);
+      if (!before) continue;
+      await db.tags.delete(id);
+      await renameTagEverywhere(db, before.name_key, null);
+    }
 
     const lists = upsertsOf<ReadingList>(latest, 'list');
     await db.lists.bulkPut(lists.map(({ article_count: _count, ...list }) => list));

@@ -21,14 +21,21 @@ import {
   type Operation,
 } from '../outbox/operations';
 import { mergeOrder } from '../outbox/reorder';
+import { addRefreshTargets, noTargets, type RefreshTargets } from './refresh';
 import { saveErrorMessage } from './save-errors';
 
+interface PushCounts {
+  pushed: number;
+  /** What to read back from the server after the pull (see refresh.ts). */
+  refresh: RefreshTargets;
+}
+
 export type PushResult =
-  | { kind: 'done'; pushed: number }
+  | ({ kind: 'done' } & PushCounts)
   /** Network down or server trouble: try again after a pause. */
-  | { kind: 'retry'; pushed: number; retryAfterMs: number | null }
+  | ({ kind: 'retry'; retryAfterMs: number | null } & PushCounts)
   /** The session is gone: keep everything for the next sign-in. */
-  | { kind: 'unauthorized'; pushed: number };
+  | ({ kind: 'unauthorized' } & PushCounts);
 
 async function screenshotForm(
   db: LecternDb,
@@ -116,44 +123,63 @@ async function markFailed(db: LecternDb, row: OutboxRow & { seq: number }, error
   });
 }
 
+type EntryOutcome =
+  'pushed' | 'dropped' | 'failed' | { stop: PushResult['kind']; retryAfterMs: number | null };
+
+async function pushEntry(
+  http: HttpClient,
+  db: LecternDb,
+  row: OutboxRow & { seq: number },
+): Promise<EntryOutcome> {
+  try {
+    let response: unknown;
+    try {
+      response = await send(http, db, row);
+    } catch (error) {
+      const mismatch = error instanceof ApiError && error.serverMessage === SERVER_ERRORS.reorderMismatch;
+      if (!(mismatch && row.op.kind === 'reorderList')) throw error;
+      response = await sendRebasedReorder(http, row.op);
+    }
+    await onSuccess(db, row, response);
+    return 'pushed';
+  } catch (error) {
+    if (error instanceof NetworkError) return { stop: 'retry', retryAfterMs: null };
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) return { stop: 'unauthorized', retryAfterMs: null };
+    if (isRetryable(error)) {
+      await db.outbox.update(row.seq, { attempts: row.attempts + 1 });
+      return { stop: 'retry', retryAfterMs: error.retryAfterMs };
+    }
+    if (isGone(row.op, error)) {
+      await dropEntry(db, row.seq);
+      return 'dropped';
+    }
+    await markFailed(db, row, error);
+    return 'failed';
+  }
+}
+
 export async function pushOutbox(http: HttpClient, db: LecternDb): Promise<PushResult> {
-  const rows = await db.outbox.orderBy('seq').toArray();
+  const seqs = await db.outbox.orderBy('seq').primaryKeys();
   const held = new Set<string>();
+  const refresh = noTargets();
   let pushed = 0;
-  for (const row of rows) {
-    if (row.seq === undefined) continue;
+  for (const seq of seqs) {
+    // Read afresh: the user may have deleted it meanwhile, or a tag create just remapped its ids.
+    const row = await db.outbox.get(seq);
+    if (!row) continue;
     if (row.status === 'failed' || row.ids.some((id) => held.has(id))) {
       for (const id of row.ids) held.add(id);
       continue;
     }
-    // The user may have deleted it in the meantime (another tab, a Delete on a refused save).
-    if (!(await db.outbox.get(row.seq))) continue;
-    try {
-      let response: unknown;
-      try {
-        response = await send(http, db, row);
-      } catch (error) {
-        const mismatch = error instanceof ApiError && error.serverMessage === SERVER_ERRORS.reorderMismatch;
-        if (!(mismatch && row.op.kind === 'reorderList')) throw error;
-        response = await sendRebasedReorder(http, row.op);
-      }
-      await onSuccess(db, row, response);
-      pushed += 1;
-    } catch (error) {
-      if (error instanceof NetworkError) return { kind: 'retry', pushed, retryAfterMs: null };
-      if (!(error instanceof ApiError)) throw error;
-      if (error.status === 401) return { kind: 'unauthorized', pushed };
-      if (isRetryable(error)) {
-        await db.outbox.update(row.seq, { attempts: row.attempts + 1 });
-        return { kind: 'retry', pushed, retryAfterMs: error.retryAfterMs };
-      }
-      if (isGone(row.op, error)) {
-        await dropEntry(db, row.seq);
-        continue;
-      }
-      await markFailed(db, { ...row, seq: row.seq }, error);
-      for (const id of row.ids) held.add(id);
+    const outcome = await pushEntry(http, db, { ...row, seq });
+    if (typeof outcome === 'object') {
+      if (outcome.stop === 'unauthorized') return { kind: 'unauthorized', pushed, refresh };
+      return { kind: 'retry', pushed, retryAfterMs: outcome.retryAfterMs, refresh };
     }
+    addRefreshTargets(refresh, row.op, outcome === 'pushed');
+    if (outcome === 'pushed') pushed += 1;
+    if (outcome === 'failed') for (const id of row.ids) held.add(id);
   }
-  return { kind: 'done', pushed };
+  return { kind: 'done', pushed, refresh };
 }

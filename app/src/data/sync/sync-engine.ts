@@ -7,6 +7,7 @@ import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
 import type { Operation } from '../outbox/operations';
 import type { Connectivity } from './connectivity';
+import { mergeTargets, noTargets, refreshFromServer } from './refresh';
 import { pullChanges } from './pull';
 import { pushOutbox } from './push';
 import type { SyncLock } from './sync-lock';
@@ -69,6 +70,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
 
   let reachable = true;
+  /** Entities to read back after the next pull, kept across runs that stop early. */
+  let toRefresh = noTargets();
   let syncing = false;
   let failures = 0;
   let stored: Pick<SyncState, 'pendingCount' | 'failed' | 'lastSyncedAt'> = {
@@ -155,12 +158,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
       for (let round = 0; round < 5; round += 1) {
         const push = await pushOutbox(http, db);
         pushed += push.pushed;
+        mergeTargets(toRefresh, push.refresh);
         if (push.kind === 'unauthorized') return { status: 'signedOut' };
         if (push.kind === 'retry') {
           backoff(push.retryAfterMs);
           return { status: 'retrying' };
         }
         pulled += await pullChanges(http, db);
+        await refreshFromServer(http, db, toRefresh);
+        toRefresh = noTargets();
         const waiting = await db.outbox.where('status').equals('pending').count();
         if (waiting === 0 || push.pushed === 0) break;
       }

@@ -1,7 +1,6 @@
 // A Lectern on an in-memory IndexedDB (fake-indexeddb), for tests and benchmarks in Node: each call is a
 // separate device with its own database, token and network switch.
-// Dexie's liveQuery only runs where a global indexedDB exists; each device still gets its own factory.
-import 'fake-indexeddb/auto';
+import './install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FetchLike, TokenStorage } from '../api/http-client';
 import { createLectern, type Lectern, type LecternOptions } from '../lectern';
