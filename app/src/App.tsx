@@ -1,40 +1,89 @@
-// TEMPORARY routes for the public screens; session, data and the protected screens arrive with the data layer.
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { ToastProvider } from './components/ToastProvider';
-import { PublicLayout } from './components/PublicLayout';
-import { AboutPage } from './screens/public/AboutPage';
-import { BlogPage } from './screens/public/BlogPage';
-import { ContactPage } from './screens/public/ContactPage';
-import { FaqPage } from './screens/public/FaqPage';
-import { HelpPage } from './screens/public/HelpPage';
-import { LoginPage } from './screens/public/LoginPage';
+// Every route of spec section 2. The dashboard ships with the first page; the other signed-in screens
+// load when first opened.
+import { lazy, Suspense } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { AuthCallbackPage } from './screens/auth/AuthCallbackPage';
+import { LoginRoute } from './screens/auth/LoginRoute';
+import { ShareTargetPage } from './screens/auth/ShareTargetPage';
+import { DashboardPage } from './screens/dashboard/DashboardPage';
+import { AppLayout } from './session/AppLayout';
+import { LoadingScreen } from './session/LoadingScreen';
+import { RequireAuth } from './session/RequireAuth';
+import { SessionPublicLayout } from './session/SessionPublicLayout';
+
+/** A screen in its own chunk, fetched the first time its route opens (the service worker precaches all). */
+function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AboutPage = lazyScreen(() => import('./screens/public/AboutPage'), 'AboutPage');
+const FaqPage = lazyScreen(() => import('./screens/public/FaqPage'), 'FaqPage');
+const ContactPage = lazyScreen(() => import('./screens/public/ContactPage'), 'ContactPage');
+const BlogPage = lazyScreen(() => import('./screens/public/BlogPage'), 'BlogPage');
+const HelpPage = lazyScreen(() => import('./screens/public/HelpPage'), 'HelpPage');
+const PublicListPage = lazyScreen(() => import('./screens/shared-list/PublicListPage'), 'PublicListPage');
 
 const PUBLIC_PAGES = [
-  { path: '/about', page: <AboutPage /> },
-  { path: '/faq', page: <FaqPage /> },
-  { path: '/contact', page: <ContactPage /> },
-  { path: '/blog', page: <BlogPage /> },
-  { path: '/help', page: <HelpPage /> },
+  { path: '/about', Page: AboutPage },
+  { path: '/faq', Page: FaqPage },
+  { path: '/contact', Page: ContactPage },
+  { path: '/blog', Page: BlogPage },
+  { path: '/help', Page: HelpPage },
+  { path: '/list/:shareId', Page: PublicListPage },
 ];
+
+function SignedIn({ children }: { children: ReactNode }) {
+  return (
+    <RequireAuth>
+      <AppLayout>
+        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+      </AppLayout>
+    </RequireAuth>
+  );
+}
+
+/** Filters reset on each navigation to / (spec section 4): every visit is a fresh dashboard. */
+function Dashboard() {
+  const { key } = useLocation();
+  return <DashboardPage key={key} />;
+}
 
 export function App() {
   return (
-    <ToastProvider>
-      <Routes>
+    <Routes>
+      <Route path="/login" element={<LoginRoute />} />
+      <Route path="/auth/callback" element={<AuthCallbackPage />} />
+      {PUBLIC_PAGES.map(({ path, Page }) => (
         <Route
-          path="/login"
+          key={path}
+          path={path}
           element={
-            <LoginPage
-              googleHref="/api/auth/google"
-              onSubmit={() => Promise.reject(new Error('Signing in arrives with the data layer.'))}
-            />
+            <SessionPublicLayout>
+              <Suspense fallback={<LoadingScreen />}>
+                <Page />
+              </Suspense>
+            </SessionPublicLayout>
           }
         />
-        {PUBLIC_PAGES.map(({ path, page }) => (
-          <Route key={path} path={path} element={<PublicLayout>{page}</PublicLayout>} />
-        ))}
-        <Route path="*" element={<Navigate to="/login" replace />} />
-      </Routes>
-    </ToastProvider>
+      ))}
+      <Route
+        path="/"
+        element={
+          <SignedIn>
+            <Dashboard />
+          </SignedIn>
+        }
+      />
+      <Route
+        path="/share"
+        element={
+          <SignedIn>
+            <ShareTargetPage />
+          </SignedIn>
+        }
+      />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
   );
 }

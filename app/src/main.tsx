@@ -1,9 +1,13 @@
-// TEMPORARY entry point so the public screens can be looked at; the data-layer work replaces it.
+// The design system's styles come first so that each screen's own rules, imported with it, win ties.
+import './styles/index.css';
+import './session/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import './styles/index.css';
+import { ToastProvider } from './components/ToastProvider';
+import { LecternProvider } from './session/LecternProvider';
+import { SessionProvider } from './session/SessionProvider';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,7 +15,13 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <LecternProvider>
+        <ToastProvider>
+          <SessionProvider>
+            <App />
+          </SessionProvider>
+        </ToastProvider>
+      </LecternProvider>
     </BrowserRouter>
   </StrictMode>,
 );

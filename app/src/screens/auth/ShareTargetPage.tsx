@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGES, PRODUCT_NAME } from '@lectern/shared-schema';
+import { buttonClassName } from '../../components/Button';
+import { CheckIcon } from '../../components/icons';
+import { useToast } from '../../components/use-toast';
+import type { LocalArticle } from '../../data/reads/article-reads';
+import { SaveArticleError } from '../../data/repository/articles';
+import { useLectern } from '../../session/use-lectern';
+import { SaveArticleForm } from '../dashboard/SaveArticleForm';
+import { sharedUrlOf } from './shared-url';
+import './share-target.css';
+
+type ShareState =
+  | { step: 'saving'; url: string }
+  | { step: 'saved'; article: LocalArticle }
+  | { step: 'failed'; url: string; error: string }
+  | { step: 'nothing' };
+
+/** /share: what a phone's share sheet opens. The shared link is saved at once; the form is the fallback. */
+export function ShareTargetPage() {
+  const [params] = useSearchParams();
+  const lectern = useLectern();
+  const { showToast } = useToast();
+  const sharedUrl = sharedUrlOf(params);
+  const [state, setState] = useState<ShareState>(() =>
+    sharedUrl ? { step: 'saving', url: sharedUrl } : { step: 'nothing' },
+  );
+  const started = useRef(false);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; the link must be saved once.
+    if (started.current || !sharedUrl) return;
+    started.current = true;
+    lectern.articles.create({ url: sharedUrl }).then(
+      ({ article }) => setState({ step: 'saved', article }),
+      (error: unknown) => {
+        const message = error instanceof SaveArticleError ? error.message : MESSAGES.saveFailed;
+        showToast(message, 'error');
+        setState({ step: 'failed', url: sharedUrl, error: message });
+      },
+    );
+  }, [lectern, sharedUrl, showToast]);
+
+  return (
+    <div className="container share-target">
+      <title>{`Save to ${PRODUCT_NAME}`}</title>
+      <section
+        className="card card--raised share-target__card"
+        aria-labelledby="share-title"
+        aria-live="polite"
+      >
+        <h1 id="share-title" className="share-target__title">
+          Save to {PRODUCT_NAME}
+        </h1>
+        {state.step === 'saving' && (
+          <p className="share-target__status" role="status">
+            <span className="loading-screen__spinner" aria-hidden="true" />
+            Saving <span className="share-target__url">{state.url}</span>
+          </p>
+        )}
+        {state.step === 'saved' && <Saved article={state.article} />}
+        {state.step === 'failed' && (
+          <>
+            <p className="form-alert form-alert--error" role="alert">
+              {state.error}
+            </p>
+            <SaveArticleForm
+              initialUrl={state.url}
+              submitLabel="Try Again"
+              onSaved={(article) => setState({ step: 'saved', article })}
+            />
+          </>
+        )}
+        {state.step === 'nothing' && (
+          <>
+            <p className="share-target__lead">
+              What was shared didn’t include a web link. Paste the article’s address to save it.
+            </p>
+            <SaveArticleForm onSaved={(article) => setState({ step: 'saved', article })} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Saved({ article }: { article: LocalArticle }) {
+  return (
+    <>
+      <p className="share-target__done">
+        <span className="share-target__check" aria-hidden="true">
+          <CheckIcon size={18} />
+        </span>
+        {article.pendingSave
+          ? 'Saved on this device. It will be fetched as soon as you are back online.'
+          : 'Saved to your library.'}
+      </p>
+      <p className="share-target__article">{article.title}</p>
+      <div className="share-target__actions">
+        <Link to={`/article/${article.id}`} className={buttonClassName()}>
+          Read Now
+        </Link>
+        <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+          Go to My Articles
+        </Link>
+      </div>
+    </>
+  );
+}

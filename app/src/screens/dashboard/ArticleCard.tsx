@@ -1,0 +1,187 @@
+import { memo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/Button';
+import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import { articleSource, formatDate, readingTimeLabel } from './article-format';
+import { ArchiveIcon, CameraIcon, StarIcon, TrashIcon } from './dashboard-icons';
+
+export interface ArticleCardActions {
+  onToggleFavorite(article: LocalArticleSummary): void;
+  onToggleArchive(article: LocalArticleSummary): void;
+  onDelete(article: LocalArticleSummary): void;
+  onRetrySave(article: LocalArticleSummary): void;
+  onSelect(article: LocalArticleSummary, selected: boolean): void;
+}
+
+export interface ArticleCardProps extends ArticleCardActions {
+  article: LocalArticleSummary;
+  selectMode: boolean;
+  selected: boolean;
+}
+
+/** One saved article in the grid: what it is, where from, its state, and what can be done with it. */
+export const ArticleCard = memo(function ArticleCard({
+  article,
+  selectMode,
+  selected,
+  ...actions
+}: ArticleCardProps) {
+  const titleId = `article-${article.id}-title`;
+  const pending = article.pendingSave;
+  const classes = [
+    'article-card',
+    article.is_read ? 'article-card--read' : '',
+    selected ? 'article-card--selected' : '',
+    pending ? `article-card--${pending.state}` : '',
+  ];
+  return (
+    <article
+      className={classes.filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      // In select mode the whole card is a target for the mouse; the checkbox is the keyboard's way.
+      onClick={(event) => {
+        const onCheckbox = event.target instanceof Element && event.target.closest('label') !== null;
+        if (selectMode && !onCheckbox) actions.onSelect(article, !selected);
+      }}
+    >
+      <div className="article-card__media">
+        <CardImage article={article} />
+        {selectMode && (
+          <label className="article-card__select">
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(event) => actions.onSelect(article, event.target.checked)}
+            />
+            <span className="sr-only">Select “{article.title}”</span>
+          </label>
+        )}
+      </div>
+      <div className="article-card__body">
+        <p className="article-card__source">
+          <span>{articleSource(article)}</span>
+          {!article.is_read && <span className="article-card__unread">Unread</span>}
+        </p>
+        <h3 className="article-card__title" id={titleId}>
+          {selectMode ? (
+            article.title
+          ) : (
+            <Link to={`/article/${article.id}`} className="article-card__link">
+              {article.title}
+            </Link>
+          )}
+        </h3>
+        {article.description && <p className="article-card__description">{article.description}</p>}
+        {article.tags.length > 0 && (
+          <ul className="article-card__tags" aria-label="Tags">
+            {article.tags.map((tag) => (
+              <li key={tag} className="tag-chip">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        {pending && <PendingSave article={article} actions={actions} />}
+        <div className="article-card__footer">
+          <p className="article-card__meta">
+            {article.author && <span className="article-card__author">{article.author}</span>}
+            <span>{readingTimeLabel(article.reading_time)}</span>
+            <span>
+              Saved <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
+            </span>
+          </p>
+          {!selectMode && !pending && <CardActions article={article} actions={actions} />}
+        </div>
+      </div>
+    </article>
+  );
+});
+
+/** The article's picture; its initial on a tint when it has none or the picture fails to load. */
+function CardImage({ article }: { article: LocalArticleSummary }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (article.image_url && failed !== article.image_url) {
+    const url = article.image_url;
+    return (
+      <img
+        src={url}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(url)}
+      />
+    );
+  }
+  return (
+    <span className="article-card__placeholder" aria-hidden="true">
+      {article.article_type === 'screenshot' ? <CameraIcon size={28} /> : article.title.trim().charAt(0)}
+    </span>
+  );
+}
+
+function CardActions({ article, actions }: { article: LocalArticleSummary; actions: ArticleCardActions }) {
+  const name = `“${article.title}”`;
+  return (
+    <div className="article-card__actions">
+      <button
+        type="button"
+        className="card-action card-action--favorite"
+        aria-pressed={article.is_favorite}
+        aria-label={`Favorite ${name}`}
+        title={article.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+        onClick={() => actions.onToggleFavorite(article)}
+      >
+        <StarIcon filled={article.is_favorite} />
+      </button>
+      <button
+        type="button"
+        className="card-action"
+        aria-pressed={article.is_archived}
+        aria-label={`Archive ${name}`}
+        title={article.is_archived ? 'Move back to the library' : 'Archive'}
+        onClick={() => actions.onToggleArchive(article)}
+      >
+        <ArchiveIcon />
+      </button>
+      <button
+        type="button"
+        className="card-action card-action--danger"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        onClick={() => actions.onDelete(article)}
+      >
+        <TrashIcon />
+      </button>
+    </div>
+  );
+}
+
+/** A save the server hasn't answered yet, or refused: its state, and Retry or Delete when refused. */
+function PendingSave({ article, actions }: { article: LocalArticleSummary; actions: ArticleCardActions }) {
+  const pending = article.pendingSave;
+  if (!pending) return null;
+  if (pending.state === 'saving') {
+    return (
+      <p className="pending-save pending-save--saving">
+        <span className="pending-save__dot" aria-hidden="true" />
+        Waiting to sync: the article will be fetched when the server can be reached.
+      </p>
+    );
+  }
+  return (
+    <div className="pending-save pending-save--failed" role="group" aria-label="Save refused">
+      <p>
+        <strong>Couldn’t save.</strong> {pending.error}
+      </p>
+      <div className="pending-save__actions">
+        <Button size="sm" variant="secondary" onClick={() => actions.onRetrySave(article)}>
+          Retry
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => actions.onDelete(article)}>
+          Delete
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { DASHBOARD_SKELETON_COUNT, MESSAGES } from '@lectern/shared-schema';
+import { Button } from '../../components/Button';
+import { SkeletonCard } from '../../components/Skeleton';
+import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import { ArticleCard, type ArticleCardActions } from './ArticleCard';
+import { countOf } from './article-format';
+import { useIncrementalCount } from './use-incremental-count';
+
+const PAGE_SIZE = 24;
+
+export interface ArticleGridProps extends ArticleCardActions {
+  /** Undefined while the device hasn't answered yet. */
+  articles: LocalArticleSummary[] | undefined;
+  /** True when the library holds no article at all (the other empty state). */
+  libraryEmpty: boolean;
+  selectMode: boolean;
+  selectedIds: ReadonlySet<string>;
+  /** Changes with the filter, search and sort: the grid starts again from its first page. */
+  viewKey: string;
+}
+
+export function ArticleGrid({
+  articles,
+  libraryEmpty,
+  selectMode,
+  selectedIds,
+  viewKey,
+  ...actions
+}: ArticleGridProps) {
+  const { visible, hasMore, showMore, sentinelRef } = useIncrementalCount(
+    articles?.length ?? 0,
+    PAGE_SIZE,
+    viewKey,
+  );
+
+  if (!articles) {
+    return (
+      <div className="article-grid" aria-busy="true" aria-label="Loading articles">
+        {Array.from({ length: DASHBOARD_SKELETON_COUNT }, (_, i) => (
+          <SkeletonCard key={i} />
+        ))}
+      </div>
+    );
+  }
+
+  if (articles.length === 0) {
+    return libraryEmpty ? (
+      <div className="empty-state">
+        <p className="empty-state__title">{MESSAGES.noArticlesYet}</p>
+        <p>Paste a link above, or share one to Lectern from your phone.</p>
+      </div>
+    ) : (
+      <div className="empty-state">
+        <p className="empty-state__title">{MESSAGES.noArticlesFound}</p>
+        <p>{MESSAGES.noArticlesFoundHint}</p>
+      </div>
+    );
+  }
+
+  const remaining = articles.length - visible;
+  return (
+    <>
+      <ul className="article-grid" aria-label={countOf(articles.length, 'article')}>
+        {articles.slice(0, visible).map((article) => (
+          <li key={article.id} className="article-grid__item">
+            <ArticleCard
+              article={article}
+              selectMode={selectMode}
+              selected={selectedIds.has(article.id)}
+              {...actions}
+            />
+          </li>
+        ))}
+      </ul>
+      {hasMore && (
+        <div className="article-grid__more" ref={sentinelRef}>
+          <Button variant="secondary" onClick={showMore}>
+            Show more ({remaining.toLocaleString()} left)
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { PRODUCT_NAME, SEARCH_DEBOUNCE_MS } from '@lectern/shared-schema';
+import { Button } from '../../components/Button';
+import { ChartIcon } from '../../components/icons';
+import { Skeleton } from '../../components/Skeleton';
+import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import { ArticleGrid } from './ArticleGrid';
+import { ArticleToolbar } from './ArticleToolbar';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import {
+  articlesQueryOf,
+  chooseTab,
+  chooseTag,
+  clearTag,
+  INITIAL_FILTER,
+  toggleArchived,
+  toggleFavorites,
+  type DashboardFilter,
+} from './dashboard-filter';
+import type { ShortcutAction } from './dashboard-shortcuts';
+import { KeyboardIcon } from './dashboard-icons';
+import { SaveArticleForm } from './SaveArticleForm';
+import { SelectionBar } from './SelectionBar';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { sortArticles, type ArticleOrder } from './sort-articles';
+import { StatsCards } from './StatsCards';
+import { SyncStatus } from './SyncStatus';
+import { TagSidebar } from './TagSidebar';
+import { useArticleActions } from './use-article-actions';
+import { useArticleFeed, useSyncState, useTags } from './use-dashboard-data';
+import { useDashboardShortcuts } from './use-dashboard-shortcuts';
+import { useDebouncedValue } from './use-debounced-value';
+import './dashboard.css';
+
+const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
+const ANALYTICS_ID = 'dashboard-analytics';
+
+/** / : My Articles. Mounted afresh on every navigation to /, so the filters start over (spec section 4). */
+export function DashboardPage() {
+  const [filter, setFilter] = useState<DashboardFilter>(INITIAL_FILTER);
+  const [search, setSearch] = useState('');
+  const [order, setOrder] = useState<ArticleOrder>('newest');
+  const [analyticsOpen, setAnalyticsOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [selectMode, setSelectMode] = useState(false);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const saveRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // Spec section 4: a non-empty query runs the search after a 300 ms pause; an empty one reloads the list.
+  const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const activeSearch = search.trim() === '' ? '' : settledSearch;
+  const feed = useArticleFeed(articlesQueryOf(filter), activeSearch);
+  const tags = useTags();
+  const syncState = useSyncState();
+  const articles = useMemo(() => feed && sortArticles(feed.articles, order), [feed, order]);
+
+  const onSelect = useCallback((article: LocalArticleSummary, selected: boolean) => {
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (selected) next.add(article.id);
+      else next.delete(article.id);
+      return next;
+    });
+  }, []);
+  const actions = useArticleActions(onSelect);
+  const shownSelected = useMemo(
+    () => (articles ?? []).filter((article) => selectedIds.has(article.id)).map((article) => article.id),
+    [articles, selectedIds],
+  );
+
+  function stopSelecting() {
+    setSelectMode(false);
+    setSelectedIds(new Set());
+  }
+
+  /** Browsing with filters and searching are two modes: changing a filter leaves the search. */
+  function changeFilter(next: DashboardFilter) {
+    setSearch('');
+    setFilter(next);
+  }
+
+  useDashboardShortcuts((action: ShortcutAction, event) => {
+    if (action === 'focusSave' || action === 'focusSearch') {
+      event.preventDefault();
+      (action === 'focusSave' ? saveRef : searchRef).current?.focus();
+    } else if (action === 'showShortcuts') {
+      event.preventDefault();
+      setShortcutsOpen(true);
+    } else if (event.target === searchRef.current && search) {
+      setSearch('');
+    } else if (event.target instanceof HTMLInputElement) {
+      event.target.blur();
+    } else if (selectMode) {
+      stopSelecting();
+    } else if (analyticsOpen) {
+      setAnalyticsOpen(false);
+    }
+  });
+
+  const viewKey = JSON.stringify([filter, activeSearch, order]);
+  return (
+    <div className="container dashboard">
+      <title>{`My Articles · ${PRODUCT_NAME}`}</title>
+      <header className="dashboard__header">
+        <div className="dashboard__heading">
+          <h1>My Articles</h1>
+          <SyncStatus state={syncState} />
+        </div>
+        <div className="dashboard__header-actions">
+          <Button
+            variant={analyticsOpen ? 'primary' : 'secondary'}
+            size="sm"
+            aria-expanded={analyticsOpen}
+            aria-controls={analyticsOpen ? ANALYTICS_ID : undefined}
+            onClick={() => setAnalyticsOpen((open) => !open)}
+          >
+            <ChartIcon size={16} />
+            {analyticsOpen ? 'Hide Analytics' : 'Show Analytics'}
+          </Button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setShortcutsOpen(true)}
+          >
+            <KeyboardIcon size={20} />
+          </button>
+        </div>
+      </header>
+
+      <StatsCards stats={feed?.stats} />
+
+      <section className="card save-card" aria-labelledby="save-title">
+        <h2 id="save-title" className="save-card__title">
+          Save an article
+        </h2>
+        <SaveArticleForm urlRef={saveRef} />
+      </section>
+
+      {analyticsOpen && (
+        <Suspense
+          fallback={
+            <div className="card analytics" aria-busy="true">
+              <Skeleton shape="block" height="14rem" />
+            </div>
+          }
+        >
+          <AnalyticsPanel id={ANALYTICS_ID} />
+        </Suspense>
+      )}
+
+      <div className="dashboard__library">
+        <TagSidebar
+          tags={tags}
+          selected={filter.tag}
+          onSelect={(name) => changeFilter(chooseTag(filter, name))}
+        />
+        <section className="dashboard__articles" aria-label="Articles">
+          <ArticleToolbar
+            searchRef={searchRef}
+            search={search}
+            onSearch={setSearch}
+            filter={filter}
+            onTab={(tab) => changeFilter(chooseTab(filter, tab))}
+            onToggleArchived={() => changeFilter(toggleArchived(filter))}
+            onToggleFavorites={() => changeFilter(toggleFavorites(filter))}
+            order={order}
+            onOrder={setOrder}
+          />
+          <div className="dashboard__status-row">
+            {filter.tag !== null && !activeSearch && (
+              <p className="tag-filter">
+                <span>
+                  Tag: <strong>{filter.tag}</strong>
+                </span>
+                <Button variant="ghost" size="sm" onClick={() => setFilter(clearTag(filter))}>
+                  Clear
+                </Button>
+              </p>
+            )}
+            {activeSearch && articles && (
+              <p className="dashboard__result-count" aria-live="polite">
+                {`${articles.length === 1 ? '1 result' : `${articles.length.toLocaleString()} results`} for “${activeSearch}”`}
+              </p>
+            )}
+            <div className="dashboard__select">
+              <SelectionBar
+                selectMode={selectMode}
+                selectedCount={shownSelected.length}
+                shownCount={articles?.length ?? 0}
+                onStart={() => setSelectMode(true)}
+                onSelectAll={() => setSelectedIds(new Set(articles?.map((article) => article.id)))}
+                onDeselectAll={() => setSelectedIds(new Set())}
+                onDelete={() => actions.askBulkDelete(shownSelected, stopSelecting)}
+                onCancel={stopSelecting}
+              />
+            </div>
+          </div>
+          <ArticleGrid
+            articles={articles}
+            libraryEmpty={feed?.stats.total === 0}
+            selectMode={selectMode}
+            selectedIds={selectedIds}
+            viewKey={viewKey}
+            {...actions.cardActions}
+          />
+        </section>
+      </div>
+
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <ConfirmDeleteDialog
+        request={actions.deletion}
+        onCancel={actions.cancelDeletion}
+        onConfirm={actions.confirmDeletion}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Live answers of the device's database for the dashboard: they update by themselves after every local
+// write and every sync, in this tab or another.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import type { ArticleStats, ArticlesQuery, ReadingAnalytics, Tag } from '@lectern/shared-schema';
+import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import type { SyncState } from '../../data/sync/sync-engine';
+import { useLectern } from '../../session/use-lectern';
+
+export interface ArticleFeed {
+  articles: LocalArticleSummary[];
+  stats: ArticleStats;
+  /** Spec section 8: a failed list or search keeps its message without showing it. */
+  error: string | null;
+}
+
+const NO_STATS: ArticleStats = { total: 0, unread: 0, read: 0, archived: 0, favorites: 0 };
+
+/** The filtered list, or the search's results while `search` isn't empty; undefined until the first answer. */
+export function useArticleFeed(query: ArticlesQuery, search: string): ArticleFeed | undefined {
+  const lectern = useLectern();
+  const { archived, favorite, is_read, tag_name } = query;
+  return useLiveQuery(async (): Promise<ArticleFeed> => {
+    try {
+      const list = await lectern.articles.list({ archived, favorite, is_read, tag_name });
+      if (!search.trim()) return { ...list, error: null };
+      const { articles } = await lectern.articles.search(search);
+      return { articles, stats: list.stats, error: null };
+    } catch (error) {
+      return { articles: [], stats: NO_STATS, error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [lectern, archived, favorite, is_read, tag_name, search]);
+}
+
+/** Tags with their article counts for the sidebar; a failure is only logged (spec section 8). */
+export function useTags(): Tag[] | undefined {
+  const lectern = useLectern();
+  return useLiveQuery(async () => {
+    try {
+      return (await lectern.tags.list()).tags;
+    } catch (error) {
+      console.error('Loading tags failed', error);
+      return [];
+    }
+  }, [lectern]);
+}
+
+/** Spec section 9's analytics; a failure is only logged. */
+export function useReadingAnalytics(): ReadingAnalytics | null | undefined {
+  const lectern = useLectern();
+  return useLiveQuery(async () => {
+    try {
+      return await lectern.analytics();
+    } catch (error) {
+      console.error('Loading analytics failed', error);
+      return null;
+    }
+  }, [lectern]);
+}
+
+export function useSyncState(): SyncState {
+  const { sync } = useLectern();
+  return useSyncExternalStore(sync.subscribe, sync.getState);
+}

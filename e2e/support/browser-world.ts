@@ -1,0 +1,87 @@
+// One built app served by the real server, one fixture site to save articles from, and one Chromium per
+// test file: each test opens its own browser context (its own storage, IndexedDB and service worker).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../sync-server/src/testing/start-test-server';
+import { ApiClient } from '../../sync-server/test/support/api-client';
+import {
+  DEFAULT_PAGES,
+  startFixtureSite,
+  type FixtureSite,
+} from '../../sync-server/test/support/fixture-site';
+import { startGoogleStandIn, type GoogleStandIn } from './google-stand-in';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const APP_DIR = join(repoRoot, 'app', 'dist');
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+export interface BrowserWorld {
+  server: TestServer;
+  site: FixtureSite;
+  api: ApiClient;
+  browser: Browser;
+  google: GoogleStandIn | null;
+  /** A fresh visitor: no token, an empty database. */
+  newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserWorld(
+  options: { pages?: Record<string, string>; google?: boolean } = {},
+): Promise<BrowserWorld> {
+  if (!existsSync(join(APP_DIR, 'index.html')))
+    throw new Error('app/dist is missing: build the app first (npx vite build)');
+  const site = await startFixtureSite({ ...DEFAULT_PAGES, ...options.pages });
+  const google = options.google ? await startGoogleStandIn() : null;
+  const server = await startTestServer({
+    appDir: APP_DIR,
+    env: {
+      FETCH_ALLOWED_ORIGINS: site.origin,
+      REGISTRATIONS_PER_IP: '100000',
+      PUBLIC_URL: 'http://lectern.test',
+      ...google?.env(),
+    },
+  });
+  google?.setServerUrl(server.url);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const contexts = new Set<BrowserContext>();
+  async function newContext(viewport = DESKTOP) {
+    const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce' });
+    contexts.add(context);
+    context.on('close', () => contexts.delete(context));
+    return context;
+  }
+  return {
+    server,
+    site,
+    api: new ApiClient(server.url),
+    browser,
+    google,
+    newContext,
+    async newPage(viewport = DESKTOP) {
+      return (await newContext(viewport)).newPage();
+    },
+    async close() {
+      for (const context of contexts) await context.close();
+      await browser.close();
+      await server.close();
+      await google?.close();
+      await site.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// A local stand-in for Google's OAuth endpoints, so "Continue with Google" runs end to end offline: it
+// approves every sign-in as one account that has no display name.
+import { createServer, type Server } from 'node:http';
+
+export interface GoogleStandIn {
+  origin: string;
+  /** Where /authorize sends the browser back to: the server under test, known only once it runs. */
+  setServerUrl(url: string): void;
+  /** The settings that point the server at this stand-in. */
+  env(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export const GOOGLE_ACCOUNT = { sub: 'google-e2e-1', email: 'nameless@example.com', name: null };
+
+export async function startGoogleStandIn(): Promise<GoogleStandIn> {
+  let serverUrl = '';
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    if (url.pathname === '/authorize') {
+      const back = new URL('/api/auth/google/callback', serverUrl);
+      back.searchParams.set('code', 'e2e-code');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      response.writeHead(302, { location: back.toString() }).end();
+      return;
+    }
+    if (url.pathname === '/token' && request.method === 'POST') {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ access_token: 'e2e-access', token_type: 'Bearer' }));
+      return;
+    }
+    if (url.pathname === '/userinfo') {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ...GOOGLE_ACCOUNT, email_verified: true }));
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    origin,
+    setServerUrl: (url) => {
+      serverUrl = url;
+    },
+    env: () => ({
+      GOOGLE_CLIENT_ID: 'e2e-client',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_AUTH_URL: `${origin}/authorize`,
+      GOOGLE_TOKEN_URL: `${origin}/token`,
+      GOOGLE_USERINFO_URL: `${origin}/userinfo`,
+    }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
