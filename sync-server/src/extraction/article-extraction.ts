@@ -43,7 +43,9 @@ export function extractArticleNow(html: string, url: string): ExtractedArticle {
   const bodyText = htmlToText(sanitized);
   const bodyWords = countWords(bodyText);
   const content = bodyWords >= MIN_ARTICLE_WORDS ? sanitized : null;
-  const description = metadata.description ?? clean(parsed?.excerpt);
+  // Without an article, Readability's "excerpt" is whatever text it found (menus, cookie notices).
+  const readabilityExcerpt = content ? clean(parsed?.excerpt) : null;
+  const description = metadata.description ?? readabilityExcerpt;
   const contentText = content ? bodyText : (description ?? '');
   return {
     title: metadata.title ?? clean(parsed?.title) ?? metadata.documentTitle ?? hostOf(url),
@@ -53,7 +55,7 @@ export function extractArticleNow(html: string, url: string): ExtractedArticle {
     published_date: metadata.published_date ?? isoDate(parsed?.publishedTime),
     site_name: metadata.site_name ?? clean(parsed?.siteName),
     language: metadata.language ?? clean(parsed?.lang),
-    excerpt: truncate(clean(parsed?.excerpt) ?? description ?? firstParagraph(bodyText)),
+    excerpt: truncate(readabilityExcerpt ?? description ?? (content ? firstParagraph(bodyText) : null)),
     content,
     content_text: contentText,
     reading_time: minutesForWords(content ? bodyWords : countWords(contentText)),
