@@ -1,8 +1,147 @@
-// First cut so the app's routes resolve; the full screen follows.
+import { useState } from 'react';
+import {
+  DELETE_ACCOUNT_LOGOUT_DELAY_MS,
+  defaultDisplayName,
+  exportFileName,
+  MESSAGES,
+} from '@lectern/shared-schema';
+import { Button } from '../../components/Button';
+import { DownloadIcon } from '../../components/icons';
+import { useToast } from '../../components/use-toast';
+import { useLectern } from '../../session/use-lectern';
+import { useSession } from '../../session/use-session';
+import { formatDate } from '../reader/format-date';
+import { useLiveResult } from '../reader/use-live-result';
+import { DeleteAccountModal } from './DeleteAccountModal';
+import { downloadFile, prettyJson } from './export-download';
+import { ProfileForm } from './ProfileForm';
+import '../../styles/screens.css';
+import './profile.css';
+
+/** /profile: the display name, the user's stats, export and account deletion. */
 export function ProfilePage() {
+  const lectern = useLectern();
+  const { user, logout } = useSession();
+  const { showToast } = useToast();
+  const [exporting, setExporting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const numbers = useLiveResult(async () => {
+    const [{ stats }, highlights, { lists }] = await Promise.all([
+      lectern.articles.list(),
+      lectern.highlights.stats(),
+      lectern.lists.list(),
+    ]);
+    return { ...stats, highlights: highlights.stats.total_highlights, lists: lists.length };
+  }, [lectern]);
+
+  if (!user) return null;
+  const name = defaultDisplayName(user);
+  const stats = numbers.status === 'ready' ? numbers.value : null;
+  const cards = [
+    { label: 'Articles', value: stats?.total },
+    { label: 'Unread', value: stats?.unread },
+    { label: 'Read', value: stats?.read },
+    { label: 'Favorites', value: stats?.favorites },
+    { label: 'Highlights', value: stats?.highlights },
+    { label: 'Lists', value: stats?.lists },
+  ];
+
+  async function exportData() {
+    setExporting(true);
+    try {
+      const data = await lectern.auth.exportData();
+      downloadFile(exportFileName(new Date()), prettyJson(data));
+      showToast(MESSAGES.exported, 'success');
+    } catch {
+      showToast(MESSAGES.exportFailed, 'error');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function deleteAccount() {
+    try {
+      await lectern.auth.deleteAccount();
+    } catch {
+      showToast(MESSAGES.accountDeleteFailed, 'error');
+      return;
+    }
+    setDeleting(false);
+    showToast(MESSAGES.accountDeleted, 'success', DELETE_ACCOUNT_LOGOUT_DELAY_MS + 1000);
+    // Spec section 4: after 2 seconds the user is logged out and sent to /login.
+    setTimeout(() => void logout({ force: true }), DELETE_ACCOUNT_LOGOUT_DELAY_MS);
+  }
+
   return (
-    <div className="container">
-      <h1>Profile</h1>
+    <div className="profile-page container">
+      <header className="profile-hero">
+        {user.avatarUrl ? (
+          <img className="profile-hero__avatar" src={user.avatarUrl} alt="" />
+        ) : (
+          <span className="profile-hero__avatar profile-hero__avatar--initial" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <h1 className="profile-hero__name">{name}</h1>
+          <p className="profile-hero__meta">
+            {user.email} · member since {formatDate(user.created_at)}
+          </p>
+        </div>
+      </header>
+
+      <ul className="stat-cards" aria-label="Your reading">
+        {cards.map((card) => (
+          <li key={card.label} className="stat-card">
+            <span className="stat-card__value">{card.value ?? '–'}</span>
+            <span className="stat-card__label">{card.label}</span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="profile-sections">
+        <section className="card card--padded profile-section" aria-labelledby="profile-details">
+          <h2 id="profile-details" className="profile-section__title">
+            Profile
+          </h2>
+          <ProfileForm key={user.username ?? user.email} user={user} />
+        </section>
+
+        <section className="card card--padded profile-section" aria-labelledby="profile-export">
+          <h2 id="profile-export" className="profile-section__title">
+            Export your data
+          </h2>
+          <p className="profile-section__text">
+            Download your articles, highlights, tags and lists as one JSON file, yours to keep or move
+            elsewhere.
+          </p>
+          <div>
+            <Button variant="secondary" busy={exporting} onClick={() => void exportData()}>
+              <DownloadIcon size={18} />
+              Export data
+            </Button>
+          </div>
+        </section>
+
+        <section
+          className="card card--padded profile-section profile-section--danger"
+          aria-labelledby="profile-delete"
+        >
+          <h2 id="profile-delete" className="profile-section__title">
+            Delete account
+          </h2>
+          <p className="profile-section__text">
+            Removes your account and everything in it from this device and from the server, for good.
+          </p>
+          <div>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete account
+            </Button>
+          </div>
+        </section>
+      </div>
+
+      <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} onConfirm={deleteAccount} />
     </div>
   );
 }
