@@ -85,6 +85,15 @@ describe('POST /api/articles/screenshot', () => {
     expect((await client.get('/articles')).body.articles).toEqual([]);
   });
 
+  it('answers 400 for an image whose header passes but whose data cannot be decoded', async () => {
+    const { client } = await signUp(world.api);
+    const broken = Buffer.concat([screenshot.subarray(0, 64), Buffer.alloc(256, 7)]);
+    const answer = await upload(client, { image: broken });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: 'The screenshot could not be read as an image' });
+    expect((await upload(client, { image: screenshot })).status).toBe(201);
+  });
+
   it('answers 413 above 15 MB, 400 without the file field, 400 for a body that is not a form', async () => {
     const { client } = await signUp(world.api);
     const huge = Buffer.concat([screenshot, Buffer.alloc(15 * 1024 * 1024 + 1)]);

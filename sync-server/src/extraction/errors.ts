@@ -11,6 +11,11 @@ export class FetchFailedError extends Error {
   override name = 'FetchFailedError';
 }
 
+/** The upload passed the image checks but OCR could not decode it: the client's file is at fault (400). */
+export class ImageUnreadableError extends Error {
+  override name = 'ImageUnreadableError';
+}
+
 export const FETCH_REFUSALS = {
   privateAddress: "This address points to a private network and can't be saved",
   scheme: 'Only http and https addresses can be saved',

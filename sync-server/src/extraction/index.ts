@@ -2,7 +2,7 @@
 import type { ExtractedArticle } from './article-extraction';
 import { extractArticleOffThread } from './extraction-pool';
 
-export { FetchFailedError, FetchRefusedError } from './errors';
+export { FetchFailedError, FetchRefusedError, ImageUnreadableError } from './errors';
 export { fetchPage } from './safe-fetch';
 export type { SafeFetchOptions } from './safe-fetch';
 export type { ExtractedArticle } from './article-extraction';

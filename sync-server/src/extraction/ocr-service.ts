@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { ImageUnreadableError } from './errors';
 
 export interface OcrService {
   /** The text in an image (PNG, JPEG or WebP bytes). */
@@ -45,7 +46,9 @@ export function createOcrService(): OcrService {
         try {
           return (await current.recognize(image)).data.text;
         } catch (reason) {
-          throw new Error(`The screenshot could not be read: ${String(reason)}`, { cause: reason });
+          throw new ImageUnreadableError(`The screenshot could not be read: ${String(reason)}`, {
+            cause: reason,
+          });
         }
       });
       queue = job.catch(() => undefined);

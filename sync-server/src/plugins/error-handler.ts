@@ -1,7 +1,7 @@
 // Every error leaves the server as `{error: "text"}` with the status of DESIGN.md section 2.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { FetchFailedError, FetchRefusedError } from '../extraction/index';
+import { FetchFailedError, FetchRefusedError, ImageUnreadableError } from '../extraction/index';
 import { HttpError } from '../services/errors';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -33,6 +33,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof FetchRefusedError) return reply.code(400).send({ error: error.message });
     if (error instanceof FetchFailedError) return reply.code(404).send({ error: error.message });
+    if (error instanceof ImageUnreadableError) {
+      return reply.code(400).send({ error: 'The screenshot could not be read as an image' });
+    }
     if (error.validation) return reply.code(400).send({ error: validationMessage(error) });
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ error: SERVER_ERRORS.tooLarge });
