@@ -9,7 +9,7 @@ import {
 import { listArticleKey } from '@lectern/shared-schema';
 import { htmlToText } from '../search/html-text';
 import type { LecternDb } from './lectern-db';
-import type { ArticleRow, HighlightRow } from './rows';
+import type { ArticleContentRow, ArticleRow, HighlightRow } from './rows';
 
 /** Tag names compare without regard to case or spacing, as the server compares them. */
 export function tagKey(name: string): string {
@@ -34,10 +34,25 @@ export async function nextRev(db: LecternDb): Promise<number> {
   return rev;
 }
 
-export function toArticleRow(article: ArticleSummary, rev: number): ArticleRow {
+export function toArticleRow(article: ArticleSummary, rev: number, contentHash?: number): ArticleRow {
   const summary: ArticleSummary & { content?: unknown } = { ...article };
   delete summary.content;
-  return { ...summary, tags: sortTagNames(article.tags), tag_keys: article.tags.map(tagKey), rev };
+  const row: ArticleRow = {
+    ...summary,
+    tags: sortTagNames(article.tags),
+    tag_keys: article.tags.map(tagKey),
+    rev,
+  };
+  if (contentHash !== undefined) row.content_hash = contentHash;
+  return row;
+}
+
+/** FNV-1a over the UTF-16 code units: cheap next to writing and re-indexing an unchanged body. */
+function hashOf(text: string | null): number {
+  if (text === null) return 0;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 /** Stores server articles (with their bodies when given) as they are, under one new rev. */
@@ -47,15 +62,22 @@ export async function putArticles(
 ): Promise<void> {
   if (articles.length === 0) return;
   const rev = await nextRev(db);
-  await db.articles.bulkPut(articles.map((article) => toArticleRow(article, rev)));
-  const bodies = articles.filter((article): article is Article => 'content' in article);
-  await db.article_contents.bulkPut(
-    bodies.map((article) => ({
-      id: article.id,
-      content: article.content,
-      text: htmlToText(article.content),
-    })),
-  );
+  const before = await db.articles.bulkGet(articles.map((article) => article.id));
+  const rows: ArticleRow[] = [];
+  const bodies: ArticleContentRow[] = [];
+  articles.forEach((article, i) => {
+    const previousHash = before[i]?.content_hash;
+    if (!('content' in article)) {
+      rows.push(toArticleRow(article, rev, previousHash));
+      return;
+    }
+    const hash = hashOf(article.content);
+    rows.push(toArticleRow(article, rev, hash));
+    if (hash !== previousHash)
+      bodies.push({ id: article.id, content: article.content, text: htmlToText(article.content) });
+  });
+  await db.articles.bulkPut(rows);
+  await db.article_contents.bulkPut(bodies);
 }
 
 /** Saves changed article rows (a local edit), bumping their rev so search sees the change. */
@@ -80,14 +102,19 @@ export async function deleteArticleLocally(db: LecternDb, articleId: string): Pr
 
 /** highlights_count counts the highlights the device has, pending ones included. */
 export async function refreshHighlightCounts(db: LecternDb, articleIds: Iterable<string>): Promise<void> {
-  const changed: ArticleRow[] = [];
-  for (const id of new Set(articleIds)) {
-    const article = await db.articles.get(id);
-    if (!article) continue;
-    const count = await db.highlights.where('article_id').equals(id).count();
-    if (article.highlights_count !== count) changed.push({ ...article, highlights_count: count });
-  }
-  await db.articles.bulkPut(changed);
+  const ids = [...new Set(articleIds)];
+  if (ids.length === 0) return;
+  const [articles, keys] = await Promise.all([
+    db.articles.bulkGet(ids),
+    db.highlights.where('article_id').anyOf(ids).keys(),
+  ]);
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(String(key), (counts.get(String(key)) ?? 0) + 1);
+  const changed = articles.flatMap((article) => {
+    const count = article ? (counts.get(article.id) ?? 0) : 0;
+    return article && article.highlights_count !== count ? [{ ...article, highlights_count: count }] : [];
+  });
+  await rewriteArticles(db, changed);
 }
 
 /** The list's places in order: by position, then by when they were added (the server's order). */

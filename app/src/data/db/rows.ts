@@ -9,6 +9,8 @@ export interface ArticleRow extends ArticleSummary {
   tag_keys: string[];
   /** Raised on every write, so the in-memory search index can catch up with other tabs' writes. */
   rev: number;
+  /** A hash of the stored body: the feed re-sends articles whose counts change, mostly with the same body. */
+  content_hash?: number;
 }
 
 export interface ArticleContentRow {

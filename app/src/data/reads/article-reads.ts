@@ -14,6 +14,7 @@ import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
 import { createdIdOf, isArticleSave } from '../outbox/operations';
 import type { ArticleSearch } from '../search/article-search';
+import { articleRows } from './row-cache';
 import { notFound } from './not-found';
 
 /** A save still on its way to the server, or refused by it (then `error` says why). */
@@ -39,7 +40,7 @@ export async function pendingSaves(db: LecternDb): Promise<Map<string, PendingSa
 }
 
 export function toSummary(row: ArticleRow, saves?: Map<string, PendingSave>): LocalArticleSummary {
-  const { tag_keys: _tagKeys, rev: _rev, ...summary } = row;
+  const { tag_keys: _tagKeys, rev: _rev, content_hash: _contentHash, ...summary } = row;
   const pendingSave = saves?.get(row.id);
   return pendingSave ? { ...summary, pendingSave } : summary;
 }
@@ -48,7 +49,8 @@ export async function listArticles(
   db: LecternDb,
   query: ArticlesQuery = {},
 ): Promise<{ articles: LocalArticleSummary[]; stats: ArticleStats }> {
-  const [rows, saves] = await Promise.all([db.articles.toArray(), pendingSaves(db)]);
+  const [cached, saves] = await Promise.all([articleRows(db), pendingSaves(db)]);
+  const rows = [...cached.values()];
   const articles = rows
     .filter((row) => matchesArticleFilter(row, query))
     .sort(compareNewestFirst)
@@ -72,13 +74,14 @@ export async function searchArticles(
   q: string,
 ): Promise<{ articles: LocalArticleSummary[] }> {
   const ids = await search.search(q);
-  const [rows, saves] = await Promise.all([db.articles.bulkGet(ids), pendingSaves(db)]);
+  const [rows, saves] = await Promise.all([articleRows(db), pendingSaves(db)]);
   const articles: LocalArticleSummary[] = [];
-  rows.forEach((row, i) => {
-    if (row) articles.push(toSummary(row, saves));
-    else search.forget(ids[i] ?? '');
-  });
-  return { articles: articles.slice(0, SEARCH_RESULT_LIMIT) };
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row) search.forget(id);
+    else if (articles.push(toSummary(row, saves)) >= SEARCH_RESULT_LIMIT) break;
+  }
+  return { articles };
 }
 
 export async function articlesWithTag(db: LecternDb, tagKey: string): Promise<LocalArticleSummary[]> {

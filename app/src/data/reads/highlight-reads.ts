@@ -11,6 +11,7 @@ import {
 import type { LecternDb } from '../db/lectern-db';
 import type { HighlightRow } from '../db/rows';
 import type { HighlightSearch } from '../search/highlight-search';
+import { articleRows, highlightRows } from './row-cache';
 import { notFound } from './not-found';
 
 function newestFirst(a: HighlightRow, b: HighlightRow): number {
@@ -24,9 +25,7 @@ function inArticleOrder(a: HighlightRow, b: HighlightRow): number {
 }
 
 async function withArticles(db: LecternDb, rows: readonly HighlightRow[]): Promise<Highlight[]> {
-  const articleIds = [...new Set(rows.map((row) => row.article_id))];
-  const articles = await db.articles.bulkGet(articleIds);
-  const byId = new Map(articles.flatMap((article) => (article ? [[article.id, article] as const] : [])));
+  const byId = await articleRows(db);
   return rows.map(({ rev: _rev, ...row }) => {
     const article = byId.get(row.article_id);
     return { ...row, article_title: article?.title ?? '', article_image: article?.image_url ?? null };
@@ -34,7 +33,7 @@ async function withArticles(db: LecternDb, rows: readonly HighlightRow[]): Promi
 }
 
 export async function listHighlights(db: LecternDb, now = new Date()) {
-  const rows = (await db.highlights.toArray()).sort(newestFirst);
+  const rows = [...(await highlightRows(db)).values()].sort(newestFirst);
   return { highlights: await withArticles(db, rows), stats: computeHighlightStats(rows, now) };
 }
 
@@ -60,17 +59,18 @@ export async function recentHighlights(db: LecternDb, limit = RECENT_HIGHLIGHTS_
 }
 
 export async function highlightStats(db: LecternDb, now = new Date()): Promise<{ stats: HighlightStats }> {
-  const rows = await db.highlights.toArray();
+  const rows = [...(await highlightRows(db)).values()];
   return { stats: computeHighlightStats(rows, now) };
 }
 
 export async function searchHighlights(db: LecternDb, search: HighlightSearch, q: string) {
   const ids = await search.search(q);
-  const rows = await db.highlights.bulkGet(ids);
+  const rows = await highlightRows(db);
   const found: HighlightRow[] = [];
-  rows.forEach((row, i) => {
-    if (row) found.push(row);
-    else search.forget(ids[i] ?? '');
-  });
-  return { highlights: await withArticles(db, found.slice(0, SEARCH_RESULT_LIMIT)) };
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row) search.forget(id);
+    else if (found.push(row) >= SEARCH_RESULT_LIMIT) break;
+  }
+  return { highlights: await withArticles(db, found) };
 }

@@ -1,24 +1,14 @@
 // Offline highlight search, as the server's: the highlighted text and its article's title.
-import MiniSearch from 'minisearch';
 import { searchTerms } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import type { HighlightRow } from '../db/rows';
-import { lastTermIsPrefix } from './article-search';
+import { TermIndex } from './term-index';
 
-interface HighlightDoc {
-  id: string;
-  text: string;
-  title: string;
-}
+/** The server's bm25 column weights: the text counts three times the title. */
+const WEIGHTS = { text: 3, title: 1 };
 
 export function createHighlightSearch(db: LecternDb) {
-  const index = new MiniSearch<HighlightDoc>({
-    fields: ['text', 'title'],
-    storeFields: [],
-    tokenize: searchTerms,
-    processTerm: (term) => term,
-    searchOptions: { combineWith: 'AND', prefix: lastTermIsPrefix, fuzzy: false },
-  });
+  const index = new TermIndex();
   let highlightRev = 0;
   let articleRev = 0;
 
@@ -33,18 +23,19 @@ export function createHighlightSearch(db: LecternDb) {
       for (const row of await db.highlights.where('article_id').anyOf(ids).toArray())
         changed.set(row.id, row);
     }
-    if (changed.size === 0) {
-      for (const article of changedArticles) articleRev = Math.max(articleRev, article.rev);
-      return;
-    }
     const titles = new Map(changedArticles.map((article) => [article.id, article.title]));
-    const missing = [...changed.values()].map((h) => h.article_id).filter((id) => !titles.has(id));
-    const others = await db.articles.bulkGet([...new Set(missing)]);
-    for (const article of others) if (article) titles.set(article.id, article.title);
+    const missing = [
+      ...new Set([...changed.values()].map((h) => h.article_id).filter((id) => !titles.has(id))),
+    ];
+    for (const article of await db.articles.bulkGet(missing))
+      if (article) titles.set(article.id, article.title);
     for (const row of changed.values()) {
-      const doc = { id: row.id, text: row.highlighted_text, title: titles.get(row.article_id) ?? '' };
-      if (index.has(row.id)) index.replace(doc);
-      else index.add(doc);
+      const title = titles.get(row.article_id) ?? '';
+      const fields = [
+        { text: row.highlighted_text, weight: WEIGHTS.text },
+        { text: title, weight: WEIGHTS.title },
+      ];
+      index.set(row.id, fields, `${title}\u0000${row.highlighted_text}`);
       highlightRev = Math.max(highlightRev, row.rev);
     }
     for (const article of changedArticles) articleRev = Math.max(articleRev, article.rev);
@@ -54,11 +45,9 @@ export function createHighlightSearch(db: LecternDb) {
     async search(query: string): Promise<string[]> {
       if (searchTerms(query).length === 0) return [];
       await catchUp();
-      return index.search(query).map((result) => String(result.id));
+      return index.search(query);
     },
-    forget(id: string) {
-      if (index.has(id)) index.discard(id);
-    },
+    forget: (id: string) => index.remove(id),
   };
 }
 

@@ -1,5 +1,5 @@
 // Pulls the change feed from the stored cursor to its end, one page per transaction.
-import { CHANGES_DEFAULT_LIMIT, type ChangesResponse } from '@lectern/shared-schema';
+import { CHANGES_MAX_LIMIT, type ChangesResponse } from '@lectern/shared-schema';
 import type { HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import { applyChanges } from './apply-changes';
@@ -8,7 +8,7 @@ import { applyChanges } from './apply-changes';
 export async function pullChanges(
   http: HttpClient,
   db: LecternDb,
-  limit = CHANGES_DEFAULT_LIMIT,
+  limit = CHANGES_MAX_LIMIT,
 ): Promise<number> {
   let since = (await db.getMeta('cursor')) ?? 0;
   let applied = 0;

@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { searchTerms } from '@lectern/shared-schema';
+import { describe, expect, it } from 'vitest';
+import { isPrefixTerm, TermIndex } from './term-index';
+
+function indexOf(docs: Record<string, string>) {
+  const index = new TermIndex();
+  for (const [id, text] of Object.entries(docs)) index.set(id, [{ text, weight: 1 }], text);
+  return index;
+}
+
+describe('TermIndex', () => {
+  it('needs every word, the last one also as a prefix from two letters', () => {
+    const index = indexOf({ a: 'Winter gardening guide', b: 'Garden tools', c: 'Winter tyres' });
+    expect(index.search('winter').sort()).toEqual(['a', 'c']);
+    expect(index.search('garden').sort()).toEqual(['a', 'b']);
+    expect(index.search('garden winter')).toEqual([]);
+    expect(index.search('winter garden')).toEqual(['a']);
+    expect(index.search('g')).toEqual([]);
+    expect(index.search('Zürich café')).toEqual([]);
+    expect(index.search('  ')).toEqual([]);
+  });
+
+  it('folds case and diacritics like the server', () => {
+    const index = indexOf({ z: 'Café culture in Zürich' });
+    expect(index.search('CAFE zuri')).toEqual(['z']);
+  });
+
+  it('ranks by weighted occurrences', () => {
+    const index = new TermIndex();
+    index.set('body', [{ text: 'saturn', weight: 1 }], '1');
+    index.set('title', [{ text: 'saturn', weight: 10 }], '2');
+    expect(index.search('saturn')).toEqual(['title', 'body']);
+  });
+
+  it('replaces and removes documents', () => {
+    const index = indexOf({ a: 'old words' });
+    index.set('a', [{ text: 'new words', weight: 1 }], 'v2');
+    expect(index.search('old')).toEqual([]);
+    expect(index.search('new')).toEqual(['a']);
+    index.remove('a');
+    expect(index.search('words')).toEqual([]);
+    expect(index.size).toBe(0);
+  });
+
+  it('keeps answering after dropping many removed documents from its postings', () => {
+    const index = indexOf({ keep: 'kale frost' });
+    for (let i = 0; i < 1500; i += 1) {
+      index.set(`tmp${i}`, [{ text: 'kale front', weight: 1 }], String(i));
+      index.remove(`tmp${i}`);
+    }
+    expect(index.search('kale fro')).toEqual(['keep']);
+    expect(index.search('front')).toEqual([]);
+  });
+
+  it('answers what a plain scan of the same rules answers, through many replacements', () => {
+    const word = fc.constantFrom('kale', 'kaleidoscope', 'ka', 'k', 'frost', 'front', 'fro', 'zest');
+    const text = fc.array(word, { maxLength: 6 }).map((words) => words.join(' '));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat({ max: 30 }), text), { maxLength: 60 }),
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        (writes, query) => {
+          const index = new TermIndex();
+          const docs = new Map<string, string>();
+          writes.forEach(([n, body], version) => {
+            const id = `d${n % 12}`;
+            if (n > 26) {
+              index.remove(id);
+              docs.delete(id);
+            } else {
+              index.set(id, [{ text: body, weight: 1 }], String(version));
+              docs.set(id, body);
+            }
+          });
+          const terms = searchTerms(query.join(' '));
+          const expected = [...docs]
+            .filter(([, body]) => {
+              const words = searchTerms(body);
+              return terms.every((term, i) =>
+                words.some((w) => w === term || (isPrefixTerm(term, i, terms) && w.startsWith(term))),
+              );
+            })
+            .map(([id]) => id)
+            .sort();
+          expect(index.search(query.join(' ')).sort()).toEqual(expected);
+        },
+      ),
+    );
+  });
+});

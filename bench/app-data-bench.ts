@@ -1,0 +1,218 @@
+// The app's data layer in Chromium, on the browser's own IndexedDB, against the real server: 5,000
+// articles and 20,000 highlights pulled by an initial sync, then the dashboard query, local search, and
+// 200 writes made offline reaching the server after reconnecting. `npm run bench` runs it.
+import { newId, type HighlightsWithStatsResponse } from '@lectern/shared-schema';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { openDatabase, type Db } from '../sync-server/src/db/connection';
+import { insertArticle, updateArticle } from '../sync-server/src/services/articles';
+import { createHighlight } from '../sync-server/src/services/highlights';
+import { registerUser } from '../sync-server/src/services/users';
+import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
+import { repoRoot, report, startProcess } from './support/server-process';
+
+const ARTICLES = 5_000;
+const HIGHLIGHTS = 20_000;
+const OFFLINE_WRITES = 200;
+const VOCABULARY_SIZE = 30_000;
+const STOPWORDS = 150;
+const PASSWORD = 'benchmark password';
+const EMAIL = 'device@bench.test';
+
+function seed(db: Db, userId: string): void {
+  const random = seededRandom(7);
+  const sample = zipfSampler(vocabulary(VOCABULARY_SIZE, random), random);
+  const ids: string[] = [];
+  db.transaction(() => {
+    for (let i = 0; i < ARTICLES; i += 1) {
+      const text = prose(sample, 3_000);
+      const article = insertArticle(
+        db,
+        userId,
+        {
+          id: newId(),
+          url: `https://example.com/articles/${i}`,
+          title: prose(sample, 40),
+          description: prose(sample, 120),
+          author: prose(sample, 12),
+          image_url: `https://example.com/images/${i}.jpg`,
+          screenshot_url: null,
+          article_type: 'web',
+          content: `<p>${text}</p>`,
+          content_text: text,
+          excerpt: null,
+          published_date: null,
+          site_name: null,
+          language: 'en',
+          reading_time: Math.max(1, Math.round(text.split(' ').length / 200)),
+        },
+        i % 10 === 0 ? ['bench'] : [],
+      );
+      ids.push(article.id);
+      if (i % 5 < 2) updateArticle(db, userId, article.id, { isRead: true, isFavorite: i % 10 === 0 });
+      if (i % 10 === 9) updateArticle(db, userId, article.id, { isArchived: true });
+    }
+    for (let i = 0; i < HIGHLIGHTS; i += 1) {
+      const text = prose(sample, 60);
+      createHighlight(db, userId, {
+        articleId: ids[i % ids.length]!,
+        highlightedText: text,
+        contextBefore: prose(sample, 50),
+        contextAfter: prose(sample, 50),
+        positionStart: i,
+        positionEnd: i + text.length,
+      });
+    }
+  });
+}
+
+/** Queries as typed in the search box: whole words, two words with the second being typed, a prefix. */
+function searchQueries(count: number): string[] {
+  const words = vocabulary(VOCABULARY_SIZE, seededRandom(7));
+  const searchable = words.slice(STOPWORDS, 5_000);
+  const random = seededRandom(99);
+  const pick = () => searchable[Math.floor(random() * searchable.length)]!;
+  return Array.from({ length: count }, (_, i) =>
+    i % 3 === 0 ? pick() : i % 3 === 1 ? `${pick()} ${pick().slice(0, 3)}` : pick().slice(0, 4),
+  );
+}
+
+async function buildPage(appDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: repoRoot,
+    build: {
+      outDir: appDir,
+      emptyOutDir: false,
+      lib: {
+        entry: join(repoRoot, 'bench/app-data/bench-page.ts'),
+        formats: ['es'],
+        fileName: () => 'bench-page.js',
+      },
+    },
+  });
+  writeFileSync(
+    join(appDir, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>Lectern data bench</title></head>' +
+      '<body><script type="module" src="/bench-page.js"></script></body></html>',
+  );
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-app-bench-'));
+  const appDir = join(dataDir, 'app');
+  try {
+    console.log(`Seeding ${ARTICLES} articles (3 KB of text each) and ${HIGHLIGHTS} highlights...`);
+    const db = openDatabase(join(dataDir, 'lectern.sqlite'));
+    const user = await registerUser(db, { email: EMAIL, password: PASSWORD, username: 'bench' });
+    seed(db, user.id);
+    db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    await buildPage(appDir);
+
+    const server = await startProcess('sync-server/src/main.ts', { DATA_DIR: dataDir, APP_DIR: appDir });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error('page error:', error.message));
+      await page.goto(server.url);
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await page.evaluate((value) => localStorage.setItem('token', value), token);
+
+      const feed = await page.evaluate(() => window.bench.feedOnly());
+      const sync = await page.evaluate(() => window.bench.initialSync());
+      const dashboard = await page.evaluate(() => window.bench.dashboardQueries(50));
+      const highlightList = await page.evaluate(() => window.bench.highlightQueries(10));
+      const search = await page.evaluate((queries) => window.bench.searches(queries), searchQueries(301));
+
+      await page.evaluate(() => window.bench.startSync());
+      await context.setOffline(true);
+      const queued = await page.evaluate((count) => window.bench.queueWrites(count), OFFLINE_WRITES);
+      const reconnected = performance.now();
+      await context.setOffline(false);
+      while ((await page.evaluate(() => window.bench.pendingWrites())) > 0) {
+        if (performance.now() - reconnected > 60_000) throw new Error('the outbox did not drain within 60 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const drainMs = performance.now() - reconnected;
+      console.log('debug', JSON.stringify(queued), drainMs);
+      const highlights = await fetch(`${server.url}/api/highlights/stats`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { stats } = (await highlights.json()) as Pick<HighlightsWithStatsResponse, 'stats'>;
+
+      console.log('App data layer in Chromium (npm run bench: bench/app-data-bench.ts)');
+      report(
+        `initial sync: ${sync.articles} articles + ${sync.highlights} highlights`,
+        `${(sync.ms / 1000).toFixed(2)} s`,
+        '<= 10 s',
+        sync.ms <= 10_000 && sync.articles === ARTICLES && sync.highlights === HIGHLIGHTS,
+      );
+      report(
+        'dashboard list query with filters and stats (median)',
+        `${dashboard.median.toFixed(1)} ms`,
+        '<= 50 ms',
+        dashboard.median <= 50,
+      );
+      report(
+        'dashboard list query (p95 of 50)',
+        `${dashboard.p95.toFixed(1)} ms`,
+        '<= 50 ms',
+        dashboard.p95 <= 50,
+      );
+      report(
+        `local search (median of 300, ${search.found} hits)`,
+        `${search.median.toFixed(1)} ms`,
+        '<= 30 ms',
+        search.median <= 30,
+      );
+      report('local search (p95 of 300)', `${search.p95.toFixed(1)} ms`, '<= 30 ms', search.p95 <= 30);
+      console.log(
+        `info  the feed alone (${feed.changes} changes, ${(feed.bytes / 1e6).toFixed(0)} MB) downloads and parses in ${(feed.ms / 1000).toFixed(2)} s`,
+      );
+      console.log(`info  search index built on first search in ${(search.buildMs / 1000).toFixed(2)} s`);
+      console.log(
+        `info  highlight list with stats: median ${highlightList.median.toFixed(1)} ms; highlight search: index ` +
+          `${(search.highlightBuildMs / 1000).toFixed(2)} s, median ${search.highlightMedian.toFixed(1)} ms`,
+      );
+      report(
+        `${queued.queued} writes queued offline reach the server after reconnecting`,
+        `${(drainMs / 1000).toFixed(2)} s`,
+        '<= 5 s',
+        drainMs <= 5_000 &&
+          !queued.online &&
+          queued.queued === OFFLINE_WRITES &&
+          stats.total_highlights === HIGHLIGHTS + 50,
+      );
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
