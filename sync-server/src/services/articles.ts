@@ -26,9 +26,10 @@ import {
   type ArticleRow,
   toArticleSummary,
 } from './article-rows';
-import { isTombstoned, nowIso, recordDelete } from './change-log';
+import { nowIso, recordDelete } from './change-log';
 import type { ServiceContext } from './context';
-import { badRequest, conflict, notFound } from './errors';
+import { replayedCreate } from './replayed-create';
+import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
 import { emitTag, ensureTag, getTag, linkTag, unlinkTag } from './tags';
 
@@ -73,15 +74,17 @@ export function listArticles(db: Db, userId: string, query: ArticlesQuery): Arti
  * 409 when the id is someone else's, 404 when it was deleted (a replay never brings it back).
  */
 export function findReplayedArticle(db: Db, userId: string, id: string | undefined): Article | undefined {
-  if (!id) return undefined;
-  const owner = db.statement('SELECT user_id FROM articles WHERE id = ?').get(id) as
-    { user_id: string } | undefined;
-  if (owner) {
-    if (owner.user_id !== userId) throw conflict(SERVER_ERRORS.idTaken);
-    return getArticle(db, userId, id);
-  }
-  if (isTombstoned(db, 'article', id)) throw notFound(SERVER_ERRORS.articleNotFound);
-  return undefined;
+  const owner = replayedCreate(
+    db,
+    userId,
+    'article',
+    id,
+    (articleId) =>
+      db.statement('SELECT user_id FROM articles WHERE id = ?').get(articleId) as
+        { user_id: string } | undefined,
+    SERVER_ERRORS.articleNotFound,
+  );
+  return owner && id ? getArticle(db, userId, id) : undefined;
 }
 
 export interface NewArticle extends ExtractedArticle {

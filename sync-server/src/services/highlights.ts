@@ -13,8 +13,9 @@ import {
 } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import { emitArticle, getArticle } from './article-rows';
-import { isTombstoned, nowIso, recordDelete, recordUpsert } from './change-log';
-import { badRequest, conflict, notFound } from './errors';
+import { nowIso, recordDelete, recordUpsert } from './change-log';
+import { replayedCreate } from './replayed-create';
+import { badRequest, notFound } from './errors';
 
 const HIGHLIGHT_COLUMNS = `h.id, h.user_id, h.article_id, h.highlighted_text, h.context_before, h.context_after,
   h.position_start, h.position_end, h.color, h.created_at, h.updated_at,
@@ -79,14 +80,15 @@ function checkPositions(start: number, end: number): void {
 
 export function createHighlight(db: Db, userId: string, body: CreateHighlightBody): Highlight {
   return db.transaction(() => {
-    if (body.id) {
-      const existing = findHighlight(db, body.id);
-      if (existing) {
-        if (existing.user_id !== userId) throw conflict(SERVER_ERRORS.idTaken);
-        return toHighlight(existing);
-      }
-      if (isTombstoned(db, 'highlight', body.id)) throw notFound(SERVER_ERRORS.highlightNotFound);
-    }
+    const replayed = replayedCreate(
+      db,
+      userId,
+      'highlight',
+      body.id,
+      (id) => findHighlight(db, id),
+      SERVER_ERRORS.highlightNotFound,
+    );
+    if (replayed) return toHighlight(replayed);
     getArticle(db, userId, body.articleId);
     checkPositions(body.positionStart, body.positionEnd);
     const id = body.id ?? newId();

@@ -15,8 +15,9 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
-import { isTombstoned, nowIso, recordDelete, recordUpsert } from './change-log';
-import { badRequest, conflict, notFound } from './errors';
+import { nowIso, recordDelete, recordUpsert } from './change-log';
+import { replayedCreate } from './replayed-create';
+import { badRequest, notFound } from './errors';
 import { getArticle } from './article-rows';
 
 const LIST_SELECT = `SELECT l.id, l.user_id, l.name, l.description, l.is_public, l.share_id, l.created_at, l.updated_at,
@@ -88,14 +89,15 @@ function emitList(db: Db, userId: string, listId: string): ReadingList {
 
 export function createList(db: Db, userId: string, body: CreateListBody): ReadingList {
   return db.transaction(() => {
-    if (body.id) {
-      const existing = findListRow(db, body.id);
-      if (existing) {
-        if (existing.user_id !== userId) throw conflict(SERVER_ERRORS.idTaken);
-        return toList(existing);
-      }
-      if (isTombstoned(db, 'list', body.id)) throw notFound(SERVER_ERRORS.listNotFound);
-    }
+    const replayed = replayedCreate(
+      db,
+      userId,
+      'list',
+      body.id,
+      (id) => findListRow(db, id),
+      SERVER_ERRORS.listNotFound,
+    );
+    if (replayed) return toList(replayed);
     const id = body.id ?? newId();
     const at = nowIso();
     db.statement(

@@ -10,8 +10,9 @@ import {
 } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import { emitArticle, findArticleSummaries, refreshArticleTagsText } from './article-rows';
-import { isTombstoned, nowIso, recordDelete, recordUpsert } from './change-log';
+import { nowIso, recordDelete, recordUpsert } from './change-log';
 import { conflict, notFound } from './errors';
+import { replayedCreate } from './replayed-create';
 
 const TAG_SELECT = `SELECT t.id, t.user_id, t.name, t.created_at,
   (SELECT count(*) FROM article_tags at WHERE at.tag_id = t.id) AS article_count FROM tags t`;
@@ -71,14 +72,15 @@ export function ensureTag(db: Db, userId: string, rawName: string, id?: string):
 /** POST /tags: a name that exists already answers that tag; a replayed id answers what it created. */
 export function createTag(db: Db, userId: string, body: CreateTagBody): Tag {
   return db.transaction(() => {
-    if (body.id) {
-      const existing = findTagRow(db, body.id);
-      if (existing) {
-        if (existing.user_id !== userId) throw conflict(SERVER_ERRORS.idTaken);
-        return toTag(existing);
-      }
-      if (isTombstoned(db, 'tag', body.id)) throw notFound(SERVER_ERRORS.tagNotFound);
-    }
+    const replayed = replayedCreate(
+      db,
+      userId,
+      'tag',
+      body.id,
+      (id) => findTagRow(db, id),
+      SERVER_ERRORS.tagNotFound,
+    );
+    if (replayed) return toTag(replayed);
     return ensureTag(db, userId, body.name, body.id);
   });
 }
