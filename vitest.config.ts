@@ -29,6 +29,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Chromium against the built app (`npm run test:e2e` builds it first); one browser at a time.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

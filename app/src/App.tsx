@@ -22,6 +22,10 @@ const FaqPage = lazyScreen(() => import('./screens/public/FaqPage'), 'FaqPage');
 const ContactPage = lazyScreen(() => import('./screens/public/ContactPage'), 'ContactPage');
 const BlogPage = lazyScreen(() => import('./screens/public/BlogPage'), 'BlogPage');
 const HelpPage = lazyScreen(() => import('./screens/public/HelpPage'), 'HelpPage');
+const ArticlePage = lazyScreen(() => import('./screens/reader/ArticlePage'), 'ArticlePage');
+const ListsPage = lazyScreen(() => import('./screens/lists/ListsPage'), 'ListsPage');
+const HighlightsPage = lazyScreen(() => import('./screens/highlights/HighlightsPage'), 'HighlightsPage');
+const ProfilePage = lazyScreen(() => import('./screens/profile/ProfilePage'), 'ProfilePage');
 const PublicListPage = lazyScreen(() => import('./screens/shared-list/PublicListPage'), 'PublicListPage');
 
 const PUBLIC_PAGES = [
@@ -31,6 +35,14 @@ const PUBLIC_PAGES = [
   { path: '/blog', Page: BlogPage },
   { path: '/help', Page: HelpPage },
   { path: '/list/:shareId', Page: PublicListPage },
+];
+
+const SIGNED_IN_SCREENS = [
+  { path: '/article/:id', Screen: ArticlePage },
+  { path: '/lists', Screen: ListsPage },
+  { path: '/highlights', Screen: HighlightsPage },
+  { path: '/profile', Screen: ProfilePage },
+  { path: '/share', Screen: ShareTargetPage },
 ];
 
 function SignedIn({ children }: { children: ReactNode }) {
@@ -75,14 +87,17 @@ export function App() {
           </SignedIn>
         }
       />
-      <Route
-        path="/share"
-        element={
-          <SignedIn>
-            <ShareTargetPage />
-          </SignedIn>
-        }
-      />
+      {SIGNED_IN_SCREENS.map(({ path, Screen }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <SignedIn>
+              <Screen />
+            </SignedIn>
+          }
+        />
+      ))}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -57,3 +57,22 @@ export async function tokenOf(page: Page): Promise<string> {
 export function card(page: Page, title: string) {
   return page.locator('article.article-card', { has: page.getByRole('heading', { name: title }) });
 }
+
+/** The titles of the cards in the grid, in order. */
+export function cardTitles(page: Page): Promise<string[]> {
+  return page.locator('article.article-card .article-card__title').allInnerTexts();
+}
+
+/** The figure on one of the stats cards (Total, Unread, Archived, Favorites). */
+export async function statValue(page: Page, label: string): Promise<string> {
+  const statCard = page.locator('.stat-card', { has: page.locator('.stat-card__label', { hasText: label }) });
+  return statCard.locator('.stat-card__value').innerText();
+}
+
+/** Waits for a toast with exactly this text (error toasts are alerts, the others statuses). */
+export async function toast(page: Page, text: string, type: 'error' | 'other' = 'other') {
+  const region = page.getByRole('region', { name: 'Notifications' });
+  const found = region.getByRole(type === 'error' ? 'alert' : 'status').filter({ hasText: text });
+  await found.first().waitFor();
+  return found;
+}

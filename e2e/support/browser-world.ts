@@ -1,6 +1,6 @@
 // One built app served by the real server, one fixture site to save articles from, and one Chromium per
 // test file: each test opens its own browser context (its own storage, IndexedDB and service worker).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -60,8 +60,13 @@ export async function startBrowserWorld(
     ],
   });
   const contexts = new Set<BrowserContext>();
+  // The fixture site serves pages only; the pictures its articles name are drawn from the app's own icon.
+  const picture = readFileSync(join(repoRoot, 'app', 'public', 'icons', 'icon-512.png'));
   async function newContext(viewport = DESKTOP) {
     const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce' });
+    await context.route(`${site.origin}/images/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: picture }),
+    );
     contexts.add(context);
     context.on('close', () => contexts.delete(context));
     return context;

@@ -56,3 +56,17 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Runs the whole Google sign-in over HTTP, as a browser would, and answers the token it ends with. */
+export async function googleSignInToken(serverUrl: string): Promise<string> {
+  const start = await fetch(`${serverUrl}/api/auth/google`, { redirect: 'manual' });
+  const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const approval = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
+  const back = await fetch(approval.headers.get('location') ?? '', {
+    redirect: 'manual',
+    headers: { cookie },
+  });
+  const token = new URL(back.headers.get('location') ?? '', serverUrl).searchParams.get('token');
+  if (!token) throw new Error(`Google sign-in ended at ${back.headers.get('location')}`);
+  return token;
+}

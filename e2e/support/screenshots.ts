@@ -10,6 +10,8 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   mkdirSync(ARTIFACTS, { recursive: true });
   const size = page.viewportSize();
   const path = join(ARTIFACTS, `${name}-${size?.width ?? 0}x${size?.height ?? 0}.png`);
+  // From the top, so the sticky navigation bar sits where a reader sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }

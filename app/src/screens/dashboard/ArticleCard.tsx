@@ -1,9 +1,10 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import type { LocalArticleSummary } from '../../data/reads/article-reads';
 import { articleSource, formatDate, readingTimeLabel } from './article-format';
-import { ArchiveIcon, CameraIcon, StarIcon, TrashIcon } from './dashboard-icons';
+import { ArchiveIcon, StarIcon, TrashIcon } from './dashboard-icons';
+import { ArticleImage } from './ArticleImage';
 
 export interface ArticleCardActions {
   onToggleFavorite(article: LocalArticleSummary): void;
@@ -45,7 +46,11 @@ export const ArticleCard = memo(function ArticleCard({
       }}
     >
       <div className="article-card__media">
-        <CardImage article={article} />
+        <ArticleImage
+          imageUrl={article.image_url}
+          title={article.title}
+          screenshot={article.article_type === 'screenshot'}
+        />
         {selectMode && (
           <label className="article-card__select">
             <input
@@ -90,35 +95,12 @@ export const ArticleCard = memo(function ArticleCard({
               Saved <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
             </span>
           </p>
-          {!selectMode && !pending && <CardActions article={article} actions={actions} />}
+          {!selectMode && pending?.state !== 'failed' && <CardActions article={article} actions={actions} />}
         </div>
       </div>
     </article>
   );
 });
-
-/** The article's picture; its initial on a tint when it has none or the picture fails to load. */
-function CardImage({ article }: { article: LocalArticleSummary }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (article.image_url && failed !== article.image_url) {
-    const url = article.image_url;
-    return (
-      <img
-        src={url}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        referrerPolicy="no-referrer"
-        onError={() => setFailed(url)}
-      />
-    );
-  }
-  return (
-    <span className="article-card__placeholder" aria-hidden="true">
-      {article.article_type === 'screenshot' ? <CameraIcon size={28} /> : article.title.trim().charAt(0)}
-    </span>
-  );
-}
 
 function CardActions({ article, actions }: { article: LocalArticleSummary; actions: ArticleCardActions }) {
   const name = `“${article.title}”`;

@@ -35,7 +35,7 @@ export function ArticleGrid({
 
   if (!articles) {
     return (
-      <div className="article-grid" aria-busy="true" aria-label="Loading articles">
+      <div className="article-grid" role="status" aria-busy="true" aria-label="Loading articles">
         {Array.from({ length: DASHBOARD_SKELETON_COUNT }, (_, i) => (
           <SkeletonCard key={i} />
         ))}

@@ -27,11 +27,11 @@ export function useArticleActions(onSelect: ArticleCardActions['onSelect']) {
     async (
       article: LocalArticleSummary,
       body: { isFavorite?: boolean; isArchived?: boolean },
-      done: string,
+      done: string | null,
     ) => {
       try {
         await lectern.articles.update(article.id, body);
-        showToast(done, 'success');
+        if (done) showToast(done, 'success');
       } catch {
         showToast(UPDATE_FAILED, 'error');
       }
@@ -41,12 +41,8 @@ export function useArticleActions(onSelect: ArticleCardActions['onSelect']) {
 
   const cardActions = useMemo<ArticleCardActions>(
     () => ({
-      onToggleFavorite: (article) =>
-        void update(
-          article,
-          { isFavorite: !article.is_favorite },
-          article.is_favorite ? 'Removed from favorites' : 'Added to favorites',
-        ),
+      // The star fills or empties where the reader is looking: no toast needed.
+      onToggleFavorite: (article) => void update(article, { isFavorite: !article.is_favorite }, null),
       onToggleArchive: (article) =>
         void update(
           article,

@@ -14,6 +14,7 @@ import { ApiError } from '../../data/api/http-client';
 import { useLectern } from '../../session/use-lectern';
 import { useSession } from '../../session/use-session';
 import { articleSource, countOf, formatDate } from '../dashboard/article-format';
+import { ArticleImage } from '../dashboard/ArticleImage';
 import './public-list.css';
 
 type Load =
@@ -80,13 +81,7 @@ export function PublicListPage() {
               <li key={article.id}>
                 <a className="public-card" href={article.url} target="_blank" rel="noopener noreferrer">
                   <span className="public-card__media">
-                    {article.image_url ? (
-                      <img src={article.image_url} alt="" loading="lazy" referrerPolicy="no-referrer" />
-                    ) : (
-                      <span className="article-card__placeholder" aria-hidden="true">
-                        {articleSource(article).charAt(0)}
-                      </span>
-                    )}
+                    <ArticleImage imageUrl={article.image_url} title={article.title} />
                   </span>
                   <span className="public-card__body">
                     <span className="public-card__source">{articleSource(article)}</span>
@@ -157,7 +152,12 @@ function ListNotFound({ error }: { error: string }) {
 
 function ListSkeleton() {
   return (
-    <div className="container public-list__body" aria-busy="true" aria-label="Loading reading list">
+    <div
+      className="container public-list__body"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading reading list"
+    >
       <Skeleton width="40%" height="2.25rem" />
       <Skeleton width="65%" />
       <div className="public-list__articles">

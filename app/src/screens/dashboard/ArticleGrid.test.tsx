@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DASHBOARD_SKELETON_COUNT, MESSAGES } from '@lectern/shared-schema';
+import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import { ArticleGrid, type ArticleGridProps } from './ArticleGrid';
+
+function article(n: number): LocalArticleSummary {
+  return {
+    id: `article-${n}`,
+    url: `https://example.com/${n}`,
+    title: `Article ${n}`,
+    description: null,
+    author: null,
+    image_url: null,
+    screenshot_url: null,
+    article_type: 'web',
+    excerpt: null,
+    published_date: null,
+    site_name: null,
+    language: null,
+    reading_time: null,
+    reading_progress: 0,
+    is_read: false,
+    is_favorite: false,
+    is_archived: false,
+    highlights_count: 0,
+    tags: [],
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+  };
+}
+
+const noop = () => {};
+
+function grid(props: Partial<ArticleGridProps>) {
+  return (
+    <MemoryRouter>
+      <ArticleGrid
+        articles={undefined}
+        libraryEmpty={false}
+        selectMode={false}
+        selectedIds={new Set()}
+        viewKey="all"
+        onToggleFavorite={noop}
+        onToggleArchive={noop}
+        onDelete={noop}
+        onRetrySave={noop}
+        onSelect={noop}
+        {...props}
+      />
+    </MemoryRouter>
+  );
+}
+
+const renderGrid = (props: Partial<ArticleGridProps>) => render(grid(props));
+
+describe('ArticleGrid', () => {
+  afterEach(cleanup);
+
+  it('shows 6 skeleton cards until the device answers', () => {
+    renderGrid({ articles: undefined });
+    expect(screen.getByRole('status', { name: 'Loading articles' })).toBeTruthy();
+    expect(document.querySelectorAll('.skeleton-card')).toHaveLength(DASHBOARD_SKELETON_COUNT);
+  });
+
+  it('tells an empty library from a filter that finds nothing', () => {
+    renderGrid({ articles: [], libraryEmpty: true });
+    expect(screen.getByText(MESSAGES.noArticlesYet)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.noArticlesFound)).toBeNull();
+    cleanup();
+    renderGrid({ articles: [], libraryEmpty: false });
+    expect(screen.getByText(MESSAGES.noArticlesFound)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.noArticlesFoundHint)).toBeTruthy();
+  });
+
+  it('renders a long list a page at a time', () => {
+    const articles = Array.from({ length: 60 }, (_, i) => article(i + 1));
+    renderGrid({ articles });
+    expect(document.querySelectorAll('article')).toHaveLength(24);
+    expect(screen.getByRole('list', { name: '60 articles' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more (36 left)' }));
+    expect(document.querySelectorAll('article')).toHaveLength(48);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more (12 left)' }));
+    expect(document.querySelectorAll('article')).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
+  it('starts again from the first page when the view changes', () => {
+    const articles = Array.from({ length: 30 }, (_, i) => article(i + 1));
+    const { rerender } = renderGrid({ articles, viewKey: 'all' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show more (6 left)' }));
+    expect(document.querySelectorAll('article')).toHaveLength(30);
+    rerender(grid({ articles, viewKey: 'unread' }));
+    expect(document.querySelectorAll('article')).toHaveLength(24);
+  });
+});
