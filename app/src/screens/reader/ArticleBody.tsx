@@ -28,6 +28,12 @@ export function ArticleBody({ bodyRef, html, highlights, onPlacement, onMarkActi
     onPlacementRef.current = onPlacement;
   });
 
+  useLayoutEffect(() => {
+    // Code blocks and tables scroll sideways; a keyboard user must be able to reach them to scroll.
+    for (const region of bodyRef.current?.querySelectorAll<HTMLElement>('pre, table') ?? [])
+      region.tabIndex = 0;
+  }, [bodyRef, html]);
+
   useEffect(() => {
     const timer = setTimeout(() => setSettled(true), HIGHLIGHT_REAPPLY_DELAY_MS);
     return () => clearTimeout(timer);

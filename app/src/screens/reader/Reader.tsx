@@ -19,6 +19,7 @@ import { sanitizeArticleHtml } from './sanitize-article';
 import { useHighlightActions } from './use-highlight-actions';
 import { boxOf, useHighlightSelection, type PendingHighlight } from './use-highlight-selection';
 import { useReadingProgress } from './use-reading-progress';
+import { useNavbarHeight } from './use-navbar-height';
 import { useReadingSettings } from './use-reading-settings';
 
 type OpenPanel =
@@ -50,6 +51,7 @@ export function Reader({ article, highlights }: ReaderProps) {
   const panelTriggerRef = useRef<HTMLButtonElement>(null);
   const settingsTriggerRef = useRef<HTMLButtonElement>(null);
 
+  const toolbarTop = useNavbarHeight();
   const html = useMemo(
     () => (article.content ? sanitizeArticleHtml(article.content) : ''),
     [article.content],
@@ -113,7 +115,15 @@ export function Reader({ article, highlights }: ReaderProps) {
   const summary = hasBody ? (article.excerpt ?? article.description) : article.description;
 
   return (
-    <div className="reader" style={{ '--reader-font-size': fontSizeOf(settings) } as CSSProperties}>
+    <div
+      className="reader"
+      style={
+        {
+          '--reader-font-size': fontSizeOf(settings),
+          '--reader-toolbar-top': toolbarTop === null ? undefined : `${toolbarTop}px`,
+        } as CSSProperties
+      }
+    >
       <ReaderToolbar
         article={article}
         highlightCount={highlights.length}

@@ -20,6 +20,21 @@ export interface ReaderToolbarProps {
   onToggleSettings: () => void;
 }
 
+/**
+ * A tool's name: in full on wide screens; on phones a short word under the icon, with the full name
+ * still there for screen readers (the short word is part of it, so speech control finds it too).
+ */
+function ToolLabel({ label, short = label }: { label: string; short?: string }) {
+  return (
+    <>
+      <span className="reader-tool__label">{label}</span>
+      <span className="reader-tool__short" aria-hidden="true">
+        {short}
+      </span>
+    </>
+  );
+}
+
 /** The header buttons of spec section 2: back, highlight mode, highlights, read/unread, original. */
 export function ReaderToolbar(props: ReaderToolbarProps) {
   const { article, highlightCount, highlightMode } = props;
@@ -29,7 +44,7 @@ export function ReaderToolbar(props: ReaderToolbarProps) {
       <div className="reader-toolbar__inner">
         <button type="button" className="reader-tool" onClick={props.onBack}>
           <BackIcon />
-          <span className="reader-tool__label">Back</span>
+          <ToolLabel label="Back" />
         </button>
         <span className="reader-toolbar__spacer" />
         <button
@@ -39,7 +54,7 @@ export function ReaderToolbar(props: ReaderToolbarProps) {
           onClick={props.onToggleHighlightMode}
         >
           <HighlighterIcon />
-          <span className="reader-tool__label">Highlight mode</span>
+          <ToolLabel label="Highlight mode" short="Highlight" />
         </button>
         <button
           type="button"
@@ -50,14 +65,18 @@ export function ReaderToolbar(props: ReaderToolbarProps) {
           onClick={props.onTogglePanel}
         >
           <QuoteListIcon />
-          <span className="reader-tool__label">Highlights</span>
+          <ToolLabel label="Highlights" />
           <span className="reader-tool__count" data-testid="highlight-count">
             {highlightCount}
           </span>
         </button>
         <button type="button" className="reader-tool" onClick={props.onToggleRead}>
           {article.is_read ? <UnreadIcon /> : <ReadIcon />}
-          <span className="reader-tool__label">{article.is_read ? 'Mark as unread' : 'Mark as read'}</span>
+          {article.is_read ? (
+            <ToolLabel label="Mark as unread" short="Unread" />
+          ) : (
+            <ToolLabel label="Mark as read" short="Read" />
+          )}
         </button>
         <button
           type="button"
@@ -68,12 +87,12 @@ export function ReaderToolbar(props: ReaderToolbarProps) {
           onClick={props.onToggleSettings}
         >
           <TextSizeIcon />
-          <span className="reader-tool__label">Reading settings</span>
+          <ToolLabel label="Reading settings" short="Settings" />
         </button>
         {original && (
           <a className="reader-tool" href={original} target="_blank" rel="noopener noreferrer">
             <ExternalIcon />
-            <span className="reader-tool__label">View original</span>
+            <ToolLabel label="View original" short="Original" />
           </a>
         )}
       </div>

@@ -39,11 +39,11 @@ export function ReadingSettingsMenu({
           <button
             type="button"
             className="reading-settings__step"
-            aria-label="Smaller text"
             disabled={settings.fontStep === 0}
             onClick={() => onChange(stepFont(settings, -1))}
           >
-            A−
+            <span aria-hidden="true">A−</span>
+            <span className="sr-only">Smaller text</span>
           </button>
           <output className="reading-settings__value" aria-live="polite">
             {percent}%
@@ -51,11 +51,11 @@ export function ReadingSettingsMenu({
           <button
             type="button"
             className="reading-settings__step reading-settings__step--large"
-            aria-label="Larger text"
             disabled={settings.fontStep === FONT_SIZES.length - 1}
             onClick={() => onChange(stepFont(settings, 1))}
           >
-            A+
+            <span aria-hidden="true">A+</span>
+            <span className="sr-only">Larger text</span>
           </button>
         </div>
       </div>

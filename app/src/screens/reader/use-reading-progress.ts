@@ -5,7 +5,7 @@ import type { RefObject } from 'react';
 import { progressAt, roundProgress, scrollForProgress, type BodyGeometry } from './reading-progress';
 
 const SAVE_AFTER_MS = 1500;
-/** Images above the reading position can load late and push it down; follow them for this long. */
+/** Images (the hero above all) can load late and push the text down; follow the layout for this long. */
 const RESTORE_WINDOW_MS = 3000;
 
 function geometryOf(body: HTMLElement): BodyGeometry {
@@ -64,9 +64,10 @@ export function useReadingProgress(
     };
 
     restore();
-    const images = [...body.querySelectorAll('img')].filter((image) => !image.complete);
-    for (const image of images) image.addEventListener('load', restore, { once: true });
+    const layout = new ResizeObserver(restore);
+    layout.observe(document.documentElement);
     const endRestore = setTimeout(() => {
+      layout.disconnect();
       restoring = false;
       setProgress(progressAt(window.scrollY, geometryOf(body)));
     }, RESTORE_WINDOW_MS);
@@ -77,7 +78,7 @@ export function useReadingProgress(
     document.addEventListener('visibilitychange', onHidden);
     return () => {
       clearTimeout(endRestore);
-      for (const image of images) image.removeEventListener('load', restore);
+      layout.disconnect();
       for (const type of userInput) window.removeEventListener(type, onUserScroll);
       window.removeEventListener('scroll', onScroll);
       document.removeEventListener('visibilitychange', onHidden);
