@@ -51,7 +51,7 @@ export function DashboardPage() {
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const activeSearch = search.trim() === '' ? '' : settledSearch;
   const feed = useArticleFeed(articlesQueryOf(filter), activeSearch);
-  const tags = useTags();
+  const tags = useTags(feed !== undefined);
   const syncState = useSyncState();
   const articles = useMemo(() => feed && sortArticles(feed.articles, order), [feed, order]);
 

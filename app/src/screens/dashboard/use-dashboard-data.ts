@@ -32,17 +32,21 @@ export function useArticleFeed(query: ArticlesQuery, search: string): ArticleFee
   }, [lectern, archived, favorite, is_read, tag_name, search]);
 }
 
-/** Tags with their article counts for the sidebar; a failure is only logged (spec section 8). */
-export function useTags(): Tag[] | undefined {
+/**
+ * Tags with their article counts for the sidebar; a failure is only logged (spec section 8). Asked only
+ * once `ready`, so the first cards don't wait behind a second read of a large library.
+ */
+export function useTags(ready = true): Tag[] | undefined {
   const lectern = useLectern();
   return useLiveQuery(async () => {
+    if (!ready) return undefined;
     try {
       return (await lectern.tags.list()).tags;
     } catch (error) {
       console.error('Loading tags failed', error);
       return [];
     }
-  }, [lectern]);
+  }, [lectern, ready]);
 }
 
 /** Spec section 9's analytics; a failure is only logged. */

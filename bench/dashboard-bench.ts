@@ -1,0 +1,210 @@
+// Issue 5's figures: the JavaScript the dashboard route downloads before it can show anything (gzipped,
+// Chart.js excluded: it loads with the analytics), and the time from navigation to the first card with
+// 5,000 articles already in the browser's IndexedDB, in Chromium. Run: npx tsx bench/dashboard-bench.ts
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { newId } from '@lectern/shared-schema';
+import { chromium } from 'playwright-core';
+import { openDatabase } from '../sync-server/src/db/connection';
+import { insertArticle, updateArticle } from '../sync-server/src/services/articles';
+import { registerUser } from '../sync-server/src/services/users';
+import { percentile, repoRoot, report, startProcess } from './support/server-process';
+import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
+
+const ARTICLES = 5_000;
+const INITIAL_JS_TARGET_KB = 200;
+const FIRST_CARD_TARGET_MS = 500;
+const RUNS = 7;
+const ACCOUNT = {
+  email: 'dashboard@bench.test',
+  password: 'benchmark password',
+  username: 'dashboard reader',
+};
+const APP_DIR = join(repoRoot, 'app', 'dist');
+
+/** The entry script, what it imports statically, and the service worker's registration: what / runs first. */
+function initialScripts(): string[] {
+  const html = readFileSync(join(APP_DIR, 'index.html'), 'utf8');
+  const pending = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const file = pending.pop() ?? '';
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(join(APP_DIR, file), 'utf8');
+    // Static imports only (`import{a}from"./x.js"`); `import("./x.js")` is a chunk loaded later.
+    for (const match of code.matchAll(/import\s*(?:[\w$*{][^"'()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) {
+      pending.push(join(file, '..', match[1] ?? ''));
+    }
+  }
+  return [...seen];
+}
+
+function gzippedKb(files: readonly string[]): number {
+  return (
+    files.reduce((sum, file) => sum + gzipSync(readFileSync(join(APP_DIR, file)), { level: 9 }).length, 0) /
+    1024
+  );
+}
+
+function seedLibrary(dataDir: string) {
+  const db = openDatabase(join(dataDir, 'lectern.sqlite'));
+  return (async () => {
+    const user = await registerUser(db, ACCOUNT);
+    const random = seededRandom(5);
+    const sample = zipfSampler(vocabulary(20_000, random), random);
+    const tags = Array.from({ length: 24 }, (_, i) => `topic ${i + 1}`);
+    db.transaction(() => {
+      for (let i = 0; i < ARTICLES; i += 1) {
+        const text = prose(sample, 600);
+        const article = insertArticle(
+          db,
+          user.id,
+          {
+            id: newId(),
+            url: `https://example.com/articles/${i}`,
+            title: prose(sample, 50),
+            description: prose(sample, 160),
+            author: prose(sample, 14),
+            image_url: null,
+            screenshot_url: null,
+            article_type: 'web',
+            content: `<p>${text}</p>`,
+            content_text: text,
+            excerpt: null,
+            published_date: null,
+            site_name: null,
+            language: 'en',
+            reading_time: 1 + (i % 12),
+          },
+          [tags[i % tags.length] ?? 'topic', tags[(i * 7) % tags.length] ?? 'topic'],
+        );
+        if (i % 3 === 0) updateArticle(db, user.id, article.id, { isRead: true });
+        if (i % 11 === 0) updateArticle(db, user.id, article.id, { isFavorite: true });
+      }
+    });
+    db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+  })();
+}
+
+/** Records, in the page, when the first article card is attached: milliseconds after navigation start. */
+const FIRST_CARD_PROBE = `
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('article.article-card')) {
+      window.__firstCardMs = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+async function main() {
+  console.log('Building the app...');
+  const build = spawnSync(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const scripts = initialScripts();
+  const initialKb = gzippedKb(scripts);
+  const chartKb = gzippedKb(
+    readdirSync(join(APP_DIR, 'assets'))
+      .filter((name) => name.startsWith('AnalyticsPanel') && name.endsWith('.js'))
+      .map((name) => `assets/${name}`),
+  );
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-dashboard-bench-'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    console.log(`Seeding ${ARTICLES.toLocaleString('en')} articles on the server...`);
+    await seedLibrary(dataDir);
+    const server = await startProcess('sync-server/src/main.ts', { DATA_DIR: dataDir, APP_DIR });
+    try {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1440, height: 900 },
+      });
+      await context.addInitScript(FIRST_CARD_PROBE);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(ACCOUNT.email);
+      await page.getByLabel('Password').fill(ACCOUNT.password);
+      const syncStarted = performance.now();
+      await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+      await page
+        .locator('.stat-card--total .stat-card__value', { hasText: ARTICLES.toLocaleString('en-US') })
+        .waitFor({ timeout: 180_000 });
+      await page.getByText('All changes synced').waitFor({ timeout: 60_000 });
+      const syncSeconds = (performance.now() - syncStarted) / 1000;
+
+      const firstCard: number[] = [];
+      const phases: string[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        await page.goto('/');
+        await page.waitForFunction(() => 'window' in globalThis && '__firstCardMs' in window, null, {
+          timeout: 30_000,
+        });
+        firstCard.push(
+          await page.evaluate(() => (window as unknown as { __firstCardMs: number }).__firstCardMs),
+        );
+        phases.push(
+          await page.evaluate(() => {
+            const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+            const me = performance
+              .getEntriesByType('resource')
+              .find((entry) => entry.name.endsWith('/auth/me'));
+            return `dom ${navigation?.domContentLoadedEventEnd.toFixed(0)} / user ${me?.responseEnd.toFixed(0)}`;
+          }),
+        );
+      }
+      const cards = await page.locator('article.article-card').count();
+      // The first load fetched and compiled everything; the ones after are what a returning reader sees.
+      const warm = firstCard.slice(1);
+      const median = percentile(warm, 50);
+
+      console.log('');
+      report(
+        'Dashboard initial JS, gzipped (Chart.js excluded)',
+        `${initialKb.toFixed(1)} KB`,
+        `<= ${INITIAL_JS_TARGET_KB} KB`,
+        initialKb <= INITIAL_JS_TARGET_KB,
+      );
+      console.log(`      ${scripts.join(', ')}`);
+      console.log(`      analytics chunk loaded on demand: ${chartKb.toFixed(1)} KB gzipped`);
+      report(
+        `Navigation to first card, ${ARTICLES.toLocaleString('en')} local articles (median)`,
+        `${median.toFixed(0)} ms`,
+        `<= ${FIRST_CARD_TARGET_MS} ms`,
+        median <= FIRST_CARD_TARGET_MS,
+      );
+      console.log(
+        `      runs: ${firstCard.map((ms) => ms.toFixed(0)).join(', ')} ms (first one cold); ${cards} cards rendered of ${ARTICLES}`,
+      );
+      console.log(`      page ready / user loaded at: ${phases.join(', ')} ms`);
+      console.log(
+        `      first sync of ${ARTICLES.toLocaleString('en')} articles into IndexedDB: ${syncSeconds.toFixed(1)} s`,
+      );
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await browser.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
