@@ -163,9 +163,8 @@ async function main() {
         phases.push(
           await page.evaluate(() => {
             const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-            const me = performance
-              .getEntriesByType('resource')
-              .find((entry) => entry.name.endsWith('/auth/me'));
+            const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+            const me = resources.find((entry) => entry.name.endsWith('/auth/me'));
             return `dom ${navigation?.domContentLoadedEventEnd.toFixed(0)} / user ${me?.responseEnd.toFixed(0)}`;
           }),
         );
