@@ -16,6 +16,7 @@ import {
   selectText,
 } from './support-reader/reader-actions';
 import { READING, readingPages, startImageSite, type ImageSite } from './support-reader/reading-site';
+import { saveViewportScreenshot, scrollToTop } from './support-reader/viewport-screenshot';
 
 let world: BrowserWorld;
 let images: ImageSite;
@@ -91,6 +92,7 @@ describe('reading view', () => {
     );
     await confirmPopup(page).waitFor();
     expect(await confirmPopup(page).getByTestId('highlight-preview').textContent()).toBe(LINKED_PASSAGE);
+    await saveViewportScreenshot(page, 'reader-confirm-popup');
     await saveSelection(page);
     let marks = await marksByHighlight(page);
     expect(Object.values(marks)).toEqual([LINKED_PASSAGE]);
@@ -188,7 +190,7 @@ describe('reading view', () => {
     expect(await missing.textContent()).toContain('A paragraph the author has since rewritten.');
     expect(await missing.textContent()).toContain('Not placed');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'reader-highlights-panel');
+    await saveViewportScreenshot(page, 'reader-highlights-panel');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
 
@@ -198,6 +200,7 @@ describe('reading view', () => {
     const settings = page.getByRole('dialog', { name: 'Reading settings' });
     await settings.getByRole('button', { name: 'Larger text' }).click();
     await settings.getByLabel('Dark').check();
+    await saveViewportScreenshot(page, 'reader-settings');
     expect(await page.evaluate(() => document.documentElement.dataset.readingTheme)).toBe('dark');
     const sizeAfter = await page.locator('.reader-body').evaluate((el) => getComputedStyle(el).fontSize);
     expect(parseFloat(sizeAfter)).toBeGreaterThan(parseFloat(sizeBefore));
@@ -209,6 +212,7 @@ describe('reading view', () => {
     expect(await page.locator('.reader-body').evaluate((el) => getComputedStyle(el).fontSize)).toBe(
       sizeAfter,
     );
+    await scrollToTop(page);
     await saveScreenshot(page, 'reader-dark');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Reading settings' }).click();
@@ -277,7 +281,7 @@ describe('reading view', () => {
     const box = (await popup.boundingBox())!;
     expect(box.y + box.height).toBeGreaterThan(PHONE.height - 40);
     expect(box.width).toBeGreaterThan(PHONE.width - 40);
-    await saveScreenshot(page, 'reader-confirm-popup');
+    await saveViewportScreenshot(page, 'reader-confirm-popup');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await popup.getByRole('button', { name: 'Save highlight' }).tap();
     await page.getByText('✓ Highlight added!').waitFor();
@@ -290,7 +294,7 @@ describe('reading view', () => {
       .getByRole('dialog', { name: 'Highlight' })
       .getByRole('button', { name: 'Delete highlight' })
       .waitFor();
-    await saveScreenshot(page, 'reader-mark-popover');
+    await saveViewportScreenshot(page, 'reader-mark-popover');
     await page.context().close();
   });
 
