@@ -267,6 +267,7 @@ describe('the My Articles dashboard', () => {
     await signUp(page);
     await page.getByText('All changes synced').waitFor();
     await context.setOffline(true);
+    await toast(page, 'You’re offline. Changes are kept on this device until you reconnect.');
 
     for (const [path, tags] of [
       ['/gardening', 'garden'],
@@ -322,6 +323,7 @@ describe('the My Articles dashboard', () => {
     await page.getByRole('button', { name: 'Stay signed in' }).click();
 
     await context.setOffline(false);
+    await toast(page, 'Back online. Syncing your changes.');
     await card(page, ASTRONOMY).waitFor({ timeout: 20_000 });
     const refused = card(page, world.site.url('/no-such-page'));
     await refused.getByText(MESSAGES.saveNotFound).waitFor();

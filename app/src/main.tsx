@@ -8,6 +8,7 @@ import { App } from './App';
 import { ToastProvider } from './components/ToastProvider';
 import { LecternProvider } from './session/LecternProvider';
 import { SessionProvider } from './session/SessionProvider';
+import { UpdatePrompt } from './session/UpdatePrompt';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -20,6 +21,7 @@ createRoot(root).render(
           <SessionProvider>
             <App />
           </SessionProvider>
+          <UpdatePrompt />
         </ToastProvider>
       </LecternProvider>
     </BrowserRouter>

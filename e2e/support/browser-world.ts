@@ -17,6 +17,7 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const APP_DIR = join(repoRoot, 'app', 'dist');
 
 export const PHONE = { width: 390, height: 844 };
+export const SMALLEST_PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1440, height: 900 };
 
 export interface BrowserWorld {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { NavBar } from '../components/NavBar';
+import { useConnectivityToasts } from './use-connectivity-toasts';
 import { useLectern } from './use-lectern';
 import { useSession } from './use-session';
 
@@ -9,6 +10,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const lectern = useLectern();
   const { pathname } = useLocation();
+  useConnectivityToasts();
   return (
     <div className="app-frame">
       <a className="skip-link" href="#main">

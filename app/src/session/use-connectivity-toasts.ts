@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { useToast } from '../components/use-toast';
+import { useLectern } from './use-lectern';
+
+/** Says so when the device loses or regains the server, once per change. */
+export function useConnectivityToasts() {
+  const { sync } = useLectern();
+  const { showToast } = useToast();
+  const wasOnline = useRef(sync.getState().online);
+
+  useEffect(() => {
+    const stop = sync.subscribe(() => {
+      const { online } = sync.getState();
+      if (online === wasOnline.current) return;
+      wasOnline.current = online;
+      if (online) showToast('Back online. Syncing your changes.', 'info');
+      else showToast('You’re offline. Changes are kept on this device until you reconnect.', 'warning');
+    });
+    return () => {
+      stop();
+    };
+  }, [sync, showToast]);
+}
