@@ -104,6 +104,25 @@ describe('SessionProvider', () => {
     expect(unauthorized).toBe(1);
   });
 
+  it('opens offline as the user this device last saw, and drops a token it cannot check otherwise', async () => {
+    const { token, email } = await registeredToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    device.setOnline(false);
+    renderApp();
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    cleanup();
+
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    device.setOnline(true);
+    renderApp();
+    await screen.findByText(`Signed in as ${email}`);
+    cleanup();
+    device.setOnline(false);
+    renderApp();
+    expect(await screen.findByText(`Signed in as ${email}`)).toBeTruthy();
+  });
+
   it('logs out even when the server cannot be reached', async () => {
     const { token, email } = await registeredToken();
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
