@@ -82,11 +82,7 @@ export function ListArticles({ articles, onReorder, onRemove }: ListArticlesProp
                 {index + 1}
               </span>
             </button>
-            {article.image_url ? (
-              <img className="list-article__thumb" src={article.image_url} alt="" loading="lazy" />
-            ) : (
-              <span className="list-article__thumb list-article__thumb--empty" aria-hidden="true" />
-            )}
+            <ListThumb imageUrl={article.image_url} title={article.title} />
             <div className="list-article__text">
               <Link to={`/article/${article.id}`} className="list-article__title">
                 {article.title}
@@ -132,5 +128,26 @@ export function ListArticles({ articles, onReorder, onRemove }: ListArticlesProp
         {announcement}
       </p>
     </>
+  );
+}
+
+/** The article's picture, or its initial when it has none or the picture won't load. */
+function ListThumb({ imageUrl, title }: { imageUrl: string | null; title: string }) {
+  const [failed, setFailed] = useState(false);
+  if (imageUrl && !failed) {
+    return (
+      <img
+        className="list-article__thumb"
+        src={imageUrl}
+        alt=""
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span className="list-article__thumb list-article__thumb--empty" aria-hidden="true">
+      {title.slice(0, 1).toUpperCase()}
+    </span>
   );
 }
