@@ -108,6 +108,12 @@ describe('signing in and out', () => {
     await page.getByRole('alert').getByText(SERVER_ERRORS.invalidCredentials).waitFor();
     expect(await checkScreen(page, 'login-error')).toEqual([]);
 
+    // No answer at all: spec section 8's fallback.
+    await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').getByText(MESSAGES.authFailed, { exact: true }).waitFor();
+    await page.unroute('**/api/auth/login');
+
     await signIn(page, account);
     expect(path(page)).toBe('/');
     await page.context().close();

@@ -92,6 +92,11 @@ describe('a shared reading list', () => {
       await page.getByRole('link', { name: 'Create your own lists' }).waitFor();
     }
     expect(await checkScreen(page, 'public-list-not-found')).toEqual([]);
+
+    // A failure without the server's text: spec section 8's fallback.
+    await page.route('**/api/lists/public/**', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto(`/list/${hidden.share_id}`);
+    await page.getByText(MESSAGES.publicListLoadFailed, { exact: true }).waitFor();
     await page.context().close();
   });
 });
