@@ -46,64 +46,65 @@ export function ListsPage() {
         </Button>
       </header>
 
-      <div className="lists-layout">
-        <nav className="lists-index" aria-label="Your lists">
-          {lists.status === 'loading' && <SkeletonCard />}
-          {lists.status === 'ready' && allLists.length === 0 && (
-            <div className="lists-empty card card--padded">
-              <h2 className="lists-empty__title">No reading lists yet</h2>
-              <p>Make one for a topic, a trip or a friend, and share it with a link.</p>
-              <Button onClick={() => setCreating(true)}>Create your first list</Button>
-            </div>
-          )}
-          <ul className="lists-index__list">
-            {allLists.map((list) => (
-              <li key={list.id}>
-                <Link
-                  to={`/lists?list=${encodeURIComponent(list.id)}`}
-                  className="list-card"
-                  aria-current={list.id === selectedId ? 'true' : undefined}
-                >
-                  <span className="list-card__name">{list.name}</span>
-                  {list.description && <span className="list-card__description">{list.description}</span>}
-                  <span className="list-card__meta">
-                    <span>
-                      {list.article_count} {list.article_count === 1 ? 'article' : 'articles'}
-                    </span>
-                    <span className={`badge ${list.is_public ? 'badge--public' : 'badge--private'}`}>
-                      {list.is_public ? 'Public' : 'Private'}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className="lists-detail-column">
-          {open ? (
-            <>
-              <button type="button" className="lists-back" onClick={() => select(null)}>
-                ← All lists
-              </button>
-              <ListDetail
-                key={open.list.id}
-                list={open.list}
-                articles={open.articles}
-                library={articles}
-                actions={actions}
-                onDelete={setToDelete}
-              />
-            </>
-          ) : (
-            allLists.length > 0 && (
-              <p className="lists-hint card card--padded">
-                Choose a list to see its articles, order and sharing.
-              </p>
-            )
-          )}
+      {lists.status === 'ready' && allLists.length === 0 ? (
+        <div className="lists-empty card card--padded">
+          <h2 className="lists-empty__title">No reading lists yet</h2>
+          <p>Make one for a topic, a trip or a friend, and share it with a link.</p>
+          <Button onClick={() => setCreating(true)}>Create your first list</Button>
         </div>
-      </div>
+      ) : (
+        <div className="lists-layout">
+          <nav className="lists-index" aria-label="Your lists">
+            {lists.status === 'loading' && <SkeletonCard />}
+            <ul className="lists-index__list">
+              {allLists.map((list) => (
+                <li key={list.id}>
+                  <Link
+                    to={`/lists?list=${encodeURIComponent(list.id)}`}
+                    className="list-card"
+                    aria-current={list.id === selectedId ? 'true' : undefined}
+                  >
+                    <span className="list-card__name">{list.name}</span>
+                    {list.description && <span className="list-card__description">{list.description}</span>}
+                    <span className="list-card__meta">
+                      <span>
+                        {list.article_count} {list.article_count === 1 ? 'article' : 'articles'}
+                      </span>
+                      <span className={`badge ${list.is_public ? 'badge--public' : 'badge--private'}`}>
+                        {list.is_public ? 'Public' : 'Private'}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="lists-detail-column">
+            {open ? (
+              <>
+                <button type="button" className="lists-back" onClick={() => select(null)}>
+                  ← All lists
+                </button>
+                <ListDetail
+                  key={open.list.id}
+                  list={open.list}
+                  articles={open.articles}
+                  library={articles}
+                  actions={actions}
+                  onDelete={setToDelete}
+                />
+              </>
+            ) : (
+              allLists.length > 0 && (
+                <p className="lists-hint card card--padded">
+                  Choose a list to see its articles, order and sharing.
+                </p>
+              )
+            )}
+          </div>
+        </div>
+      )}
 
       <CreateListModal
         open={creating}
