@@ -14,7 +14,12 @@ export async function saveViewportScreenshot(page: Page, name: string): Promise<
   return path;
 }
 
-/** Scrolls to the top so a full-page capture shows sticky bars where they belong. */
+/**
+ * Scrolls to the top, as a person would (the reader stops restoring its saved position once someone
+ * scrolls), so a full-page capture shows the sticky bars where they belong.
+ */
 export async function scrollToTop(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.mouse.move(10, 300);
+  await page.mouse.wheel(0, -100_000);
+  await page.waitForFunction(() => window.scrollY === 0);
 }
