@@ -11,7 +11,24 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tor', 'vel', 'san', 'qui', 'dra', 'pel', 'nor', 'bes', 'tin', 'gla', 'fu', 'ome'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tor',
+  'vel',
+  'san',
+  'qui',
+  'dra',
+  'pel',
+  'nor',
+  'bes',
+  'tin',
+  'gla',
+  'fu',
+  'ome',
+];
 
 export function vocabulary(size: number, random: () => number): string[] {
   const words = new Set<string>();

@@ -17,7 +17,10 @@ const CHROMIUM_ARGS = [
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 });
 afterAll(() => browser.close());
 
