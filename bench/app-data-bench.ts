@@ -55,10 +55,11 @@ function seed(db: Db, userId: string): void {
       if (i % 5 < 2) updateArticle(db, userId, article.id, { isRead: true, isFavorite: i % 10 === 0 });
       if (i % 10 === 9) updateArticle(db, userId, article.id, { isArchived: true });
     }
+    // A reader highlights several passages of one article in a row: four each here.
     for (let i = 0; i < HIGHLIGHTS; i += 1) {
       const text = prose(sample, 60);
       createHighlight(db, userId, {
-        articleId: ids[i % ids.length]!,
+        articleId: ids[Math.floor(i / (HIGHLIGHTS / ARTICLES)) % ids.length]!,
         highlightedText: text,
         contextBefore: prose(sample, 50),
         contextAfter: prose(sample, 50),
@@ -157,7 +158,6 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const drainMs = performance.now() - reconnected;
-      console.log('debug', JSON.stringify(queued), drainMs);
       const highlights = await fetch(`${server.url}/api/highlights/stats`, {
         headers: { authorization: `Bearer ${token}` },
       });

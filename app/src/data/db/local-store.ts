@@ -100,20 +100,18 @@ export async function deleteArticleLocally(db: LecternDb, articleId: string): Pr
   for (const listId of new Set(places.map((place) => place.list_id))) await renumberList(db, listId);
 }
 
-/** highlights_count counts the highlights the device has, pending ones included. */
+/**
+ * highlights_count counts the highlights the device has, pending ones included. One count request per
+ * article: walking the highlights index for many articles costs a cursor step per highlight.
+ */
 export async function refreshHighlightCounts(db: LecternDb, articleIds: Iterable<string>): Promise<void> {
-  const ids = [...new Set(articleIds)];
-  if (ids.length === 0) return;
-  const [articles, keys] = await Promise.all([
-    db.articles.bulkGet(ids),
-    db.highlights.where('article_id').anyOf(ids).keys(),
-  ]);
-  const counts = new Map<string, number>();
-  for (const key of keys) counts.set(String(key), (counts.get(String(key)) ?? 0) + 1);
-  const changed = articles.flatMap((article) => {
-    const count = article ? (counts.get(article.id) ?? 0) : 0;
-    return article && article.highlights_count !== count ? [{ ...article, highlights_count: count }] : [];
-  });
+  const articles = await db.articles.bulkGet([...new Set(articleIds)]);
+  const changed: ArticleRow[] = [];
+  for (const article of articles) {
+    if (!article) continue;
+    const count = await db.highlights.where('article_id').equals(article.id).count();
+    if (article.highlights_count !== count) changed.push({ ...article, highlights_count: count });
+  }
   await rewriteArticles(db, changed);
 }
 

@@ -36,11 +36,8 @@ function deletedIdsOf(changes: readonly Change[], entity: Change['entity']): str
 export async function applyChanges(db: LecternDb, changes: readonly Change[], cursor: number): Promise<void> {
   const latest = latestChanges(changes);
   await db.transaction('rw', db.dataTables, async () => {
-    const touchedArticles = new Set<string>();
-
     const articles = upsertsOf<Article>(latest, 'article');
     await putArticles(db, articles);
-    for (const article of articles) touchedArticles.add(article.id);
     for (const id of deletedIdsOf(latest, 'article')) await deleteArticleLocally(db, id);
 
     // A renamed or deleted tag changes the articles carrying it, also those that carry it only through a
@@ -72,16 +69,11 @@ export async function applyChanges(db: LecternDb, changes: readonly Change[], cu
 
     const highlights = upsertsOf<Highlight>(latest, 'highlight');
     await putHighlights(db, highlights);
-    for (const highlight of highlights) touchedArticles.add(highlight.article_id);
-    const deletedHighlights = await db.highlights.bulkGet(deletedIdsOf(latest, 'highlight'));
-    for (const highlight of deletedHighlights) {
-      if (!highlight) continue;
-      touchedArticles.add(highlight.article_id);
-      await db.highlights.delete(highlight.id);
-    }
+    await db.highlights.bulkDelete(deletedIdsOf(latest, 'highlight'));
 
-    for (const id of await reapplyOutbox(db)) touchedArticles.add(id);
-    await refreshHighlightCounts(db, touchedArticles);
+    // The server re-sends an article whose highlight count changed, so pulled counts are right for the
+    // server's highlights; only the device's own unpushed highlights change them again.
+    await refreshHighlightCounts(db, await reapplyOutbox(db));
     await db.setMeta('cursor', cursor);
   });
 }
