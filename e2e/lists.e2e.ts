@@ -7,7 +7,13 @@ import { card, signUp, tokenOf } from './support/app-actions';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { saveScreenshot } from './support/screenshots';
-import { eventually, pageWithoutWorker, saveThroughApi } from './support-reader/reader-actions';
+import {
+  eventually,
+  pageWithoutWorker,
+  saveThroughApi,
+  sidewaysOverflow,
+  SMALL_PHONE,
+} from './support-reader/reader-actions';
 import { saveViewportScreenshot } from './support-reader/viewport-screenshot';
 
 let world: BrowserWorld;
@@ -104,6 +110,8 @@ describe('reading lists', () => {
       await page.setViewportSize(size);
       await saveScreenshot(page, 'lists');
     }
+    await page.setViewportSize(SMALL_PHONE);
+    expect(await sidewaysOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
 

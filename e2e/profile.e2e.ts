@@ -8,7 +8,13 @@ import { card, newAccount, signUp, tokenOf } from './support/app-actions';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { saveScreenshot } from './support/screenshots';
-import { eventually, pageWithoutWorker, saveThroughApi } from './support-reader/reader-actions';
+import {
+  eventually,
+  pageWithoutWorker,
+  saveThroughApi,
+  sidewaysOverflow,
+  SMALL_PHONE,
+} from './support-reader/reader-actions';
 import { saveViewportScreenshot } from './support-reader/viewport-screenshot';
 
 let world: BrowserWorld;
@@ -47,6 +53,8 @@ describe('profile', () => {
     for (const text of ['2Unread', '0Read', '1Favorites', '1Highlights', '0Lists']) {
       expect(await stats.textContent()).toContain(text);
     }
+    await page.setViewportSize(SMALL_PHONE);
+    expect(await sidewaysOverflow(page)).toBe(0);
     for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);
       await saveScreenshot(page, 'profile');

@@ -14,6 +14,8 @@ import {
   marksByHighlight,
   pageWithoutWorker,
   selectText,
+  sidewaysOverflow,
+  SMALL_PHONE,
 } from './support-reader/reader-actions';
 import { READING, readingPages, startImageSite, type ImageSite } from './support-reader/reading-site';
 import { saveViewportScreenshot, scrollToTop } from './support-reader/viewport-screenshot';
@@ -272,6 +274,9 @@ describe('reading view', () => {
     await signIn(page, account);
     await openArticle(page);
     await saveScreenshot(page, 'reader');
+    await page.setViewportSize(SMALL_PHONE);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Highlight mode' }).tap();
     await page.locator('.reader-body h2').first().scrollIntoViewIfNeeded();
     await selectText(page, { text: 'Many readers keep', edge: 'start' }, { text: 'for novels', edge: 'end' });
@@ -359,6 +364,9 @@ describe('reading view', () => {
       await page.setViewportSize(size);
       await saveScreenshot(page, 'highlights');
     }
+    await page.setViewportSize(SMALL_PHONE);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.setViewportSize(DESKTOP);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByLabel('Search highlights').fill('fixed time');

@@ -156,3 +156,11 @@ export async function pageWithoutWorker(
   });
   return context.newPage();
 }
+
+/** The narrowest phone the app supports. */
+export const SMALL_PHONE = { width: 360, height: 740 };
+
+/** How far the page reaches past the right edge of the viewport (0 when nothing scrolls sideways). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
