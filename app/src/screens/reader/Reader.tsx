@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, type Highlight } from '@lectern/shared-schema';
+import { isScreenshotUrl, MESSAGES, type Highlight } from '@lectern/shared-schema';
 import type { LocalArticle } from '../../data/reads/article-reads';
 import { useLectern } from '../../session/use-lectern';
 import { ArticleBody } from './ArticleBody';
@@ -159,8 +159,18 @@ export function Reader({ article, highlights }: ReaderProps) {
           />
         ) : (
           <div className="reader-fallback" ref={bodyRef}>
+            {article.pendingSave?.state === 'saving' && (
+              <p className="reader-fallback__pending">
+                Still saving: the full text appears here once the server has fetched the page.
+              </p>
+            )}
+            {article.pendingSave?.state === 'failed' && article.pendingSave.error && (
+              <p className="reader-fallback__pending" role="alert">
+                {article.pendingSave.error}
+              </p>
+            )}
             <p>{MESSAGES.noContent}</p>
-            {!article.url.startsWith('screenshot:') && (
+            {!isScreenshotUrl(article.url) && (
               <a
                 href={article.url}
                 target="_blank"
