@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export function securityHeaders(): Record<string, string> {
+/**
+ * The service worker's own fetches (runtime caching of article images from their sites) are governed by
+ * the CSP its script was served with, under connect-src; pages keep connect-src 'self'.
+ */
+const SERVICE_WORKER_SCRIPT = /^\/(sw\.js|workbox-[\w-]+\.js)(\?|$)/;
+
+export function securityHeaders(connectSrc: string[] = ["'self'"]): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {
@@ -23,7 +29,7 @@ export function securityHeaders(): Record<string, string> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Saved articles show images from the sites they came from.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
+        connectSrc,
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameSrc: ["'none'"],
@@ -45,8 +51,9 @@ export function securityHeaders(): Record<string, string> {
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const workerHeaders = securityHeaders(["'self'", 'https:', 'http:']);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(SERVICE_WORKER_SCRIPT.test(request.url) ? workerHeaders : headers);
     done();
   });
 }

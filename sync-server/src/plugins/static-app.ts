@@ -1,5 +1,6 @@
 // Serves the built PWA next to the API; every non-API path falls back to index.html (client routing).
 import fastifyStatic from '@fastify/static';
+import { SERVER_ERRORS } from '@lectern/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string | n
     root: appDir,
     wildcard: true,
     index: ['index.html'],
+    // The headers below decide caching; send's own default (max-age=0) would override them.
+    cacheControl: false,
     setHeaders(res, path) {
       const name = path.split('/').at(-1) ?? '';
       if (REVALIDATE.has(name) || name.startsWith('workbox-')) res.setHeader('cache-control', 'no-cache');
@@ -28,8 +31,10 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string | n
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return reply.code(404).send({ error: 'Not found' });
+    // The static wildcard route also sees unknown /api paths; those stay JSON 404s.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/api/')) {
+      return reply.code(404).send({ error: SERVER_ERRORS.notFound });
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
