@@ -91,8 +91,12 @@ export function createLectern(options: LecternOptions = {}) {
         await retryEntry(db, seq);
         sync.requestSync(0);
       },
-      /** Gives up a refused write; a refused create takes its entity with it. */
-      discard: (seq: number) => dropEntry(db, seq),
+      /** Gives up a refused write; a refused create takes its entity with it, an edit is undone. */
+      async discard(seq: number) {
+        const row = await db.outbox.get(seq);
+        await dropEntry(db, seq);
+        if (row) sync.recheck(row.op);
+      },
     },
     /** Stops syncing and closes the database (tests, page unload). */
     async close() {

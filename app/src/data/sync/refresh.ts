@@ -7,29 +7,41 @@
 //   server never did, and the change feed has nothing to say about it.
 import {
   listArticleKey,
+  type ArticleListResponse,
   type ArticleResponse,
+  type TagsResponse,
   type HighlightResponse,
   type ListWithArticlesResponse,
 } from '@lectern/shared-schema';
 import { ApiError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
-import { deleteArticleLocally, putArticles, putHighlights, refreshHighlightCounts } from '../db/local-store';
+import {
+  deleteArticleLocally,
+  putArticles,
+  putHighlights,
+  refreshHighlightCounts,
+  renameTagEverywhere,
+  tagKey,
+} from '../db/local-store';
+import { saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
 
 export interface RefreshTargets {
   articles: Set<string>;
   lists: Set<string>;
   highlights: Set<string>;
+  tags: Set<string>;
 }
 
 export const noTargets = (): RefreshTargets => ({
   articles: new Set(),
   lists: new Set(),
   highlights: new Set(),
+  tags: new Set(),
 });
 
 export function mergeTargets(into: RefreshTargets, from: RefreshTargets): void {
-  for (const key of ['articles', 'lists', 'highlights'] as const)
+  for (const key of ['articles', 'lists', 'highlights', 'tags'] as const)
     for (const id of from[key]) into[key].add(id);
 }
 
@@ -54,13 +66,24 @@ export function addRefreshTargets(targets: RefreshTargets, op: Operation, pushed
     case 'updateHighlight':
       if (!pushed) targets.highlights.add(op.id);
       return;
+    case 'renameTag':
+    case 'deleteTag':
+      if (!pushed) targets.tags.add(op.id);
+      return;
     default:
       return;
   }
 }
 
+/** A write still waiting for the server would be undone by the server's older state. Refused ones aren't shown. */
 async function isQueued(db: LecternDb, id: string): Promise<boolean> {
-  return (await db.outbox.where('ids').equals(id).count()) > 0;
+  return (
+    (await db.outbox
+      .where('ids')
+      .equals(id)
+      .filter((row) => row.status === 'pending')
+      .count()) > 0
+  );
 }
 
 /** The server's answer, or null when the entity is gone (its tombstone comes with the change feed). */
@@ -92,7 +115,8 @@ async function refreshArticle(http: HttpClient, db: LecternDb, articleId: string
   const answer = await fetchOrGone<ArticleResponse>(http, `/articles/${encodeURIComponent(articleId)}`);
   await db.transaction('rw', db.dataTables, async () => {
     if (await isQueued(db, articleId)) return;
-    if (!answer) return deleteArticleLocally(db, articleId);
+    // A refused save stays visible with its reason until the user retries or deletes it.
+    if (!answer) return (await saveEntryOf(db, articleId)) ? undefined : deleteArticleLocally(db, articleId);
     await putArticles(db, [answer.article]);
     await refreshHighlightCounts(db, [articleId]);
   });
@@ -109,6 +133,32 @@ async function refreshHighlight(http: HttpClient, db: LecternDb, highlightId: st
   });
 }
 
+/** A tag the server kept as it was: its name goes back on the tag and on the articles carrying it. */
+async function refreshTags(http: HttpClient, db: LecternDb, tagIds: Iterable<string>): Promise<void> {
+  const { tags } = await http.get<TagsResponse>('/tags');
+  const onServer = new Map(tags.map((tag) => [tag.id, tag]));
+  await db.transaction('rw', db.dataTables, async () => {
+    for (const id of tagIds) {
+      if (await isQueued(db, id)) continue;
+      const local = await db.tags.get(id);
+      const server = onServer.get(id);
+      if (server && local?.name !== server.name) {
+        await db.tags.put({
+          id,
+          name: server.name,
+          name_key: tagKey(server.name),
+          created_at: server.created_at,
+        });
+        if (local) await renameTagEverywhere(db, local.name_key, server.name);
+        // Articles that carried it before the refused delete or rename come back with the article rows.
+      } else if (!server && local) {
+        await db.tags.delete(id);
+        await renameTagEverywhere(db, local.name_key, null);
+      }
+    }
+  });
+}
+
 export async function refreshFromServer(
   http: HttpClient,
   db: LecternDb,
@@ -117,4 +167,17 @@ export async function refreshFromServer(
   for (const id of targets.articles) if (!(await isQueued(db, id))) await refreshArticle(http, db, id);
   for (const id of targets.lists) if (!(await isQueued(db, id))) await refreshList(http, db, id);
   for (const id of targets.highlights) if (!(await isQueued(db, id))) await refreshHighlight(http, db, id);
+  if (targets.tags.size > 0) {
+    await refreshTags(http, db, targets.tags);
+    // A refused tag delete took the tag off articles locally: the server's articles say who carries it.
+    const { articles } = await http.get<ArticleListResponse>('/articles');
+    await db.transaction('rw', db.dataTables, async () => {
+      const local = await db.articles.bulkGet(articles.map((article) => article.id));
+      const differing = articles.filter(
+        (article, i) => local[i] && local[i].tags.join('\u0000') !== article.tags.join('\u0000'),
+      );
+      for (const article of differing)
+        if (!(await isQueued(db, article.id))) await putArticles(db, [article]);
+    });
+  }
 }

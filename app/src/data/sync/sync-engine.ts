@@ -7,7 +7,7 @@ import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
 import type { Operation } from '../outbox/operations';
 import type { Connectivity } from './connectivity';
-import { mergeTargets, noTargets, refreshFromServer } from './refresh';
+import { addRefreshTargets, mergeTargets, noTargets, refreshFromServer } from './refresh';
 import { pullChanges } from './pull';
 import { pushOutbox } from './push';
 import type { SyncLock } from './sync-lock';
@@ -263,6 +263,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (value && !reachable) failures = 0;
       reachable = value;
       emit();
+    },
+    /** A refused write was given up: read back from the server what it had changed on the device. */
+    recheck(op: Operation) {
+      addRefreshTargets(toRefresh, op, false);
+      schedule(0);
     },
     /** The session changed (sign-in, 401, logout): recompute `signedOut`. */
     refresh: emit,

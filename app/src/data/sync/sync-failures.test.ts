@@ -183,6 +183,42 @@ describe('a 401 in the middle of a sync', () => {
   });
 });
 
+describe('a refused edit', () => {
+  it('shows as failed, the device goes back to the server state, and Discard drops it', async () => {
+    const device = await signedInDevice(world);
+    const { articles, tags, sync } = device.lectern;
+    const { article } = await articles.create({ url: world.site.url('/astronomy'), tags: ['sky'] });
+    await sync.syncNow();
+    const skyId = (await tags.list()).tags[0]!.id;
+    device.setOnline(false);
+    await tags.update(skyId, { name: 'space' });
+    expect((await articles.get(article.id)).article.tags).toEqual(['space']);
+    // Meanwhile another device takes the name.
+    const other = createTestDevice({ baseUrl: world.server.url });
+    other.storage.setItem('token', device.auth.token);
+    await other.lectern.tags.create({ name: 'space' });
+    await other.lectern.sync.syncNow();
+
+    device.setOnline(true);
+    await sync.syncNow();
+    const [failed] = await device.lectern.db.outbox.toArray();
+    expect(failed).toMatchObject({
+      status: 'failed',
+      status_code: 409,
+      error: 'A tag with this name already exists',
+    });
+    expect((await articles.get(article.id)).article.tags).toEqual(['sky']);
+    expect((await tags.list()).tags.map((t) => t.name)).toEqual(['sky', 'space']);
+
+    await sync.discard(failed!.seq!);
+    await sync.syncNow();
+    expect(await sync.hasUnsyncedWrites()).toBe(false);
+    expect((await tags.list()).tags.map((t) => t.name)).toEqual(['sky', 'space']);
+    await device.lectern.close();
+    await other.lectern.close();
+  });
+});
+
 describe('logout', () => {
   it('tells about unsynced writes, then wipes the database', async () => {
     const device = await signedInDevice(world);
