@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, signIn, signUp, tokenOf } from './support/app-actions';
 import { startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { checkScreen } from './support/check-screen';
+import { eventually } from './support/eventually';
 import { GOOGLE_ACCOUNT } from './support/google-stand-in';
 
 let world: BrowserWorld;
@@ -134,7 +135,12 @@ describe('signing in and out', () => {
     expect((await world.api.as(token).post('/auth/logout')).status).toBeLessThan(300);
     await page.reload();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The 401 may also send the page to /login with a full load: read once the page has settled there.
+    await eventually(async () => {
+      await page.waitForLoadState('load');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await page.getByRole('button', { name: 'Sign In' }).first().waitFor({ timeout: 2_000 });
+    });
     await signIn(page, account);
     await page.context().close();
   });
