@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../sync-server/src/db/connection';
-import { insertArticle, updateArticle } from '../sync-server/src/services/articles';
+import { insertArticle } from '../sync-server/src/services/articles';
+import { createHighlight } from '../sync-server/src/services/highlights';
 import { registerUser } from '../sync-server/src/services/users';
 import { percentile, report, startProcess } from './support/server-process';
 import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
@@ -87,9 +88,17 @@ async function main() {
       username: 'searcher',
     });
     const readIds = seedArticles(db, reader.id, READ_ARTICLES, 3_000, 1);
-    // Another 5,000 writes for the reader, so the feed holds 10,000 changes.
+    // A highlight on each of the reader's articles: the compacted feed then holds 10,000 changes
+    // (each article's latest state and each highlight).
     db.transaction(() => {
-      for (const id of readIds) updateArticle(db, reader.id, id, { isRead: true });
+      for (const id of readIds) {
+        createHighlight(db, reader.id, {
+          articleId: id,
+          highlightedText: 'a passage worth keeping',
+          positionStart: 10,
+          positionEnd: 33,
+        });
+      }
     });
     seedArticles(db, searcher.id, SEARCH_ARTICLES, 3_000, 2);
     // The same vocabulary the searcher's articles were written with (same seed), common words left out.

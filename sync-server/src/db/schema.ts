@@ -171,7 +171,9 @@ export const highlights = sqliteTable(
 
 /**
  * Every write appends here in its own transaction. SQLite has one writer and better-sqlite3 transactions
- * are synchronous, so seq N+1 is never visible before seq N: a cursor never skips a change.
+ * are synchronous, so seq N+1 is never visible before seq N: a cursor never skips a change. The log is
+ * compacted as it is written: an entity keeps only its latest change, whose seq is above every cursor
+ * that had not seen the older ones, so no device misses the entity's latest state.
  */
 export const changeLog = sqliteTable(
   'change_log',
@@ -186,7 +188,10 @@ export const changeLog = sqliteTable(
     row: text('row'),
     createdAt: createdAt(),
   },
-  (t) => [index('change_log_user_seq_idx').on(t.userId, t.seq)],
+  (t) => [
+    index('change_log_user_seq_idx').on(t.userId, t.seq),
+    index('change_log_entity_idx').on(t.userId, t.entity, t.entityId),
+  ],
 );
 
 /** Ids of deleted entities: a replayed create of a deleted id must not bring it back. */

@@ -6,7 +6,17 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
+/** An entity's earlier changes are superseded by the one being recorded (see change_log in db/schema.ts). */
+function dropSuperseded(db: Db, userId: string, entity: SyncEntity, id: string): void {
+  db.statement('DELETE FROM change_log WHERE user_id = ? AND entity = ? AND entity_id = ?').run(
+    userId,
+    entity,
+    id,
+  );
+}
+
 export function recordUpsert(db: Db, userId: string, entity: SyncEntity, id: string, row: unknown): void {
+  dropSuperseded(db, userId, entity, id);
   db.statement(
     'INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(userId, entity, id, 'upsert', JSON.stringify(row), nowIso());
@@ -15,6 +25,7 @@ export function recordUpsert(db: Db, userId: string, entity: SyncEntity, id: str
 /** Records the delete in the feed and remembers the id, so a replayed create can't bring it back. */
 export function recordDelete(db: Db, userId: string, entity: SyncEntity, id: string): void {
   const at = nowIso();
+  dropSuperseded(db, userId, entity, id);
   db.statement(
     'INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (?, ?, ?, ?, NULL, ?)',
   ).run(userId, entity, id, 'delete', at);

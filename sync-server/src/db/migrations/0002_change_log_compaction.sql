@@ -1,0 +1,1 @@
+CREATE INDEX `change_log_entity_idx` ON `change_log` (`user_id`,`entity`,`entity_id`);
