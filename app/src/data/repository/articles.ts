@@ -135,6 +135,21 @@ export function createArticlesApi(ctx: RepositoryContext) {
       return row ? new Blob([row.bytes], { type: row.type }) : null;
     },
 
+    /**
+     * A screenshot article's image: the copy kept on the device while it waits to upload, else the server's,
+     * fetched with the bearer token (an <img> can't send it). Null when neither can be had (offline).
+     */
+    async screenshotImage(articleId: string): Promise<Blob | null> {
+      const local = await db.screenshots.get(articleId);
+      if (local) return new Blob([local.bytes], { type: local.type });
+      try {
+        const response = await http.send('GET', `/articles/${encodeURIComponent(articleId)}/screenshot`);
+        return await response.blob();
+      } catch {
+        return null;
+      }
+    },
+
     /** Retry of a refused save. */
     async retrySave(articleId: string): Promise<void> {
       const entry = await saveEntryOf(db, articleId);

@@ -154,6 +154,8 @@ describe('saving offline', () => {
     const { list } = await lists.create({ name: 'Scans' });
     await lists.addArticle(list.id, { articleId: article.id });
     expect(await articles.localScreenshot(article.id)).not.toBeNull();
+    const waiting = await articles.screenshotImage(article.id);
+    expect(new Uint8Array(await (waiting ?? new Blob()).arrayBuffer())).toEqual(PNG);
     device.setOnline(true);
     expect(await sync.syncNow()).toMatchObject({ status: 'synced' });
     const { article: synced } = await articles.get(article.id);
@@ -166,6 +168,10 @@ describe('saving offline', () => {
     expect(synced.screenshot_url).toBeTruthy();
     expect((await lists.get(list.id)).articles.map((a) => a.id)).toEqual([article.id]);
     expect(await articles.localScreenshot(article.id)).toBeNull();
+    // Once uploaded, the image comes from the server with the device's token.
+    const uploaded = await articles.screenshotImage(article.id);
+    expect(uploaded?.type).toBe('image/png');
+    expect(new Uint8Array(await (uploaded ?? new Blob()).arrayBuffer())).toEqual(PNG);
     await device.lectern.close();
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import type { LocalArticleSummary } from '../../data/reads/article-reads';
 import { articleSource, formatDate, readingTimeLabel } from './article-format';
 import { ArchiveIcon, StarIcon, TrashIcon } from './dashboard-icons';
+import { useArticleImage } from '../shared/use-article-image';
 import { ArticleImage } from './ArticleImage';
 
 export interface ArticleCardActions {
@@ -28,6 +29,7 @@ export const ArticleCard = memo(function ArticleCard({
   ...actions
 }: ArticleCardProps) {
   const titleId = `article-${article.id}-title`;
+  const image = useArticleImage(article.id, article.image_url);
   const pending = article.pendingSave;
   const classes = [
     'article-card',
@@ -47,7 +49,7 @@ export const ArticleCard = memo(function ArticleCard({
     >
       <div className="article-card__media">
         <ArticleImage
-          imageUrl={article.image_url}
+          imageUrl={image}
           title={article.title}
           screenshot={article.article_type === 'screenshot'}
         />

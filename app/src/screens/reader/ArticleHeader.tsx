@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { displayReadingTime, type Article } from '@lectern/shared-schema';
+import { useArticleImage } from '../shared/use-article-image';
 import { formatDate } from './format-date';
 
 export interface ArticleHeaderProps {
@@ -10,7 +11,7 @@ export interface ArticleHeaderProps {
 
 export function ArticleHeader({ article, summary }: ArticleHeaderProps) {
   const [imageFailed, setImageFailed] = useState(false);
-  const image = article.image_url ?? article.screenshot_url;
+  const image = useArticleImage(article.id, article.image_url ?? article.screenshot_url);
   const published = formatDate(article.published_date);
   return (
     <header className="reader-header">
