@@ -105,6 +105,7 @@ describe('profile', () => {
     // The spec's 2 seconds pass between the message and the move to /login.
     expect(Date.now() - deletedAt).toBeGreaterThan(1500);
     await page.getByLabel('Email').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect((await server.get('/auth/me')).status).toBe(401);
     const login = await world.api.post('/auth/login', { email: account.email, password: account.password });
     expect(login.status).toBe(401);

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS } from '@lectern/shared-schema';
 import type { ToastApi, ToastType } from './toast-context';
-import { ToastProvider } from './ToastProvider';
+import { MAX_VISIBLE_TOASTS, ToastProvider } from './ToastProvider';
 import { useToast } from './use-toast';
 
 function renderWithToasts(): ToastApi {
@@ -44,6 +44,17 @@ describe('ToastProvider', () => {
     expect(toast.className).toContain(`toast--${type}`);
     expect(toast.textContent).toContain(`a ${type} happened`);
     expect(toast.querySelector('.sr-only')?.textContent).toMatch(/^(Success|Error|Information|Warning): $/);
+  });
+
+  it('shows at most MAX_VISIBLE_TOASTS at once, the newest ones', () => {
+    const { showToast } = renderWithToasts();
+    act(() => {
+      for (let n = 1; n <= MAX_VISIBLE_TOASTS + 2; n += 1) showToast(`toast ${n}`);
+    });
+    const shown = screen.getAllByRole('status').map((toast) => toast.textContent ?? '');
+    expect(shown).toHaveLength(MAX_VISIBLE_TOASTS);
+    expect(shown.at(-1)).toContain(`toast ${MAX_VISIBLE_TOASTS + 2}`);
+    expect(shown.join(' ')).not.toContain('toast 1');
   });
 
   it('is an info toast when no type is given', () => {

@@ -19,6 +19,9 @@ const TYPE_ICON: Record<ToastType, (props: { size?: number }) => ReactNode> = {
   warning: WarningIcon,
 };
 
+/** At most this many toasts show at once; a newer one pushes out the oldest. */
+export const MAX_VISIBLE_TOASTS = 3;
+
 /** Holds the toasts on screen and removes each when its lifetime ends. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -34,7 +37,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const showToast = useCallback(
     (message: string, type: ToastType = 'info', durationMs: number = TOAST_DURATION_MS) => {
       const id = nextId.current++;
-      setToasts((current) => [...current, { id, message, type }]);
+      // A burst of toasts would bury a phone's screen: only the newest few stay.
+      setToasts((current) => [...current, { id, message, type }].slice(-MAX_VISIBLE_TOASTS));
       timers.current.set(
         id,
         setTimeout(() => dismissToast(id), durationMs),

@@ -90,7 +90,10 @@ export function createAuthApi({ db, http, sync, tokenStorage, baseUrl }: AuthCon
     async deleteAccount(): Promise<void> {
       await http.request('DELETE', '/auth/account');
       await sync.stop();
+      // The server revoked the token with the account: keeping it would only earn a 401 later.
+      tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
+      sync.refresh();
     },
 
     /** Writes the server hasn't got yet: logout warns before losing them. */
