@@ -36,24 +36,27 @@ function deletedIdsOf(changes: readonly Change[], entity: Change['entity']): str
 export async function applyChanges(db: LecternDb, changes: readonly Change[], cursor: number): Promise<void> {
   const latest = latestChanges(changes);
   await db.transaction('rw', db.dataTables, async () => {
-    const articles = upsertsOf<Article>(latest, 'article');
-    await putArticles(db, articles);
-    for (const id of deletedIdsOf(latest, 'article')) await deleteArticleLocally(db, id);
-
     // A renamed or deleted tag changes the articles carrying it, also those that carry it only through a
-    // write of this device the server hasn't had (the server can't re-send those).
-    for (const { id, name, created_at } of upsertsOf<Tag>(latest, 'tag')) {
-      const before = await db.tags.get(id);
-      const row = { id, name, name_key: tagKey(name), created_at };
-      await db.tags.put(row);
-      if (before && before.name !== name) await renameTagEverywhere(db, before.name_key, name);
-    }
+    // write of this device the server hasn't had (the server can't re-send those). Tags go before the
+    // article rows: the server re-sends every article a tag change touched, and its row is the truth. Done
+    // the other way round, a tag deleted and then made again under the same name would take that name off
+    // the articles the new tag was just attached to.
     for (const id of deletedIdsOf(latest, 'tag')) {
       const before = await db.tags.get(id);
       if (!before) continue;
       await db.tags.delete(id);
       await renameTagEverywhere(db, before.name_key, null);
     }
+    for (const { id, name, created_at } of upsertsOf<Tag>(latest, 'tag')) {
+      const before = await db.tags.get(id);
+      const row = { id, name, name_key: tagKey(name), created_at };
+      await db.tags.put(row);
+      if (before && before.name !== name) await renameTagEverywhere(db, before.name_key, name);
+    }
+
+    const articles = upsertsOf<Article>(latest, 'article');
+    await putArticles(db, articles);
+    for (const id of deletedIdsOf(latest, 'article')) await deleteArticleLocally(db, id);
 
     const lists = upsertsOf<ReadingList>(latest, 'list');
     await db.lists.bulkPut(lists.map(({ article_count: _count, ...list }) => list));
