@@ -54,8 +54,6 @@ export const articles = sqliteTable(
     imageUrl: text('image_url'),
     screenshotUrl: text('screenshot_url'),
     articleType: text('article_type', { enum: ['web', 'screenshot'] }).notNull(),
-    content: text('content'),
-    contentText: text('content_text').notNull().default(''),
     excerpt: text('excerpt'),
     publishedDate: text('published_date'),
     siteName: text('site_name'),
@@ -65,10 +63,14 @@ export const articles = sqliteTable(
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
     isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
     isArchived: integer('is_archived', { mode: 'boolean' }).notNull().default(false),
-    /** Tag names joined by spaces, kept for the full-text index. */
-    tagsText: text('tags_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The large columns come last: SQLite reads a row's columns in order, so a query for the small ones
+    // (every list, every lookup) stops before the overflow pages that hold the body and its text.
+    /** Tag names joined by spaces, kept for the full-text index. */
+    tagsText: text('tags_text').notNull().default(''),
+    content: text('content'),
+    contentText: text('content_text').notNull().default(''),
   },
   (t) => [
     uniqueIndex('articles_id_unique').on(t.id),

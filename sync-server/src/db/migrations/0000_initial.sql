@@ -19,8 +19,6 @@ CREATE TABLE `articles` (
 	`image_url` text,
 	`screenshot_url` text,
 	`article_type` text NOT NULL,
-	`content` text,
-	`content_text` text DEFAULT '' NOT NULL,
 	`excerpt` text,
 	`published_date` text,
 	`site_name` text,
@@ -30,9 +28,11 @@ CREATE TABLE `articles` (
 	`is_read` integer DEFAULT false NOT NULL,
 	`is_favorite` integer DEFAULT false NOT NULL,
 	`is_archived` integer DEFAULT false NOT NULL,
-	`tags_text` text DEFAULT '' NOT NULL,
 	`created_at` text NOT NULL,
 	`updated_at` text NOT NULL,
+	`tags_text` text DEFAULT '' NOT NULL,
+	`content` text,
+	`content_text` text DEFAULT '' NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
@@ -50,6 +50,7 @@ CREATE TABLE `change_log` (
 );
 --> statement-breakpoint
 CREATE INDEX `change_log_user_seq_idx` ON `change_log` (`user_id`,`seq`);--> statement-breakpoint
+CREATE INDEX `change_log_entity_idx` ON `change_log` (`user_id`,`entity`,`entity_id`);--> statement-breakpoint
 CREATE TABLE `highlights` (
 	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`id` text NOT NULL,

@@ -1,1 +1,0 @@
-CREATE INDEX `change_log_entity_idx` ON `change_log` (`user_id`,`entity`,`entity_id`);
