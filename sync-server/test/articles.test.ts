@@ -314,3 +314,44 @@ describe('another user’s article ids', () => {
     expect(answer.body).toEqual({ error: SERVER_ERRORS.idTaken });
   });
 });
+
+describe('GET /articles/{id} after every kind of write', () => {
+  it('answers exactly what the tables hold (the export reads them directly)', async () => {
+    const { client } = await signUp(world.api);
+    const article = await save(client, '/gardening', ['soil']);
+    const tag = (await client.post('/tags', { name: 'green' })).body.tag;
+    const other = await save(client, '/astronomy');
+    const soil = (await client.get('/tags')).body.tags.find((t: { name: string }) => t.name === 'soil');
+    let highlightId = '';
+    const writes: [string, () => Promise<unknown>][] = [
+      ['flags', () => client.put(`/articles/${article.id}`, { isRead: true, isFavorite: true })],
+      ['progress', () => client.put(`/articles/${article.id}`, { readingProgress: 0.25 })],
+      ['attach', () => client.post(`/articles/${article.id}/tags`, { tagId: tag.id })],
+      ['rename', () => client.put(`/tags/${tag.id}`, { name: 'Greenery' })],
+      [
+        'highlight',
+        async () => {
+          const answer = await client.post('/highlights', {
+            articleId: article.id,
+            highlightedText: 'compost',
+            positionStart: 0,
+            positionEnd: 7,
+          });
+          highlightId = answer.body.highlight.id;
+        },
+      ],
+      ['unhighlight', () => client.delete(`/highlights/${highlightId}`)],
+      ['delete tag', () => client.delete(`/tags/${soil.id}`)],
+      ['detach', () => client.delete(`/articles/${article.id}/tags/${tag.id}`)],
+      ['other article', () => client.put(`/articles/${other.id}`, { isArchived: true })],
+    ];
+    for (const [name, write] of writes) {
+      await write();
+      const served = (await client.get(`/articles/${article.id}`)).body.article;
+      const stored = (await client.get('/auth/export')).body.articles.find(
+        (a: { id: string }) => a.id === article.id,
+      );
+      expect({ after: name, article: served }).toEqual({ after: name, article: stored });
+    }
+  });
+});

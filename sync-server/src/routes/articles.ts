@@ -23,7 +23,7 @@ import {
   searchArticles,
   updateArticle,
 } from '../services/articles';
-import { getArticle } from '../services/article-rows';
+import { currentArticleJson, getArticle } from '../services/article-rows';
 import { removeScreenshotFile } from '../services/screenshots';
 import type { RouteOptions, TypedFastify } from './types';
 
@@ -52,13 +52,11 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     }),
   );
 
-  app.get(
-    '/articles/:id',
-    { schema: { params: IdParam, response: { 200: ArticleResponse } } },
-    async (request) => ({
-      article: getArticle(db, request.userId, request.params.id),
-    }),
-  );
+  app.get('/articles/:id', { schema: { params: IdParam } }, async (request, reply) => {
+    const stored = currentArticleJson(db, request.userId, request.params.id);
+    const body = stored ?? JSON.stringify(getArticle(db, request.userId, request.params.id));
+    return reply.type('application/json; charset=utf-8').send(`{"article":${body}}`);
+  });
 
   app.post(
     '/articles',

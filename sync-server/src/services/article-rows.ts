@@ -91,6 +91,23 @@ export function findArticleSummaries(db: Db, where: string, ...params: unknown[]
   return rows.map(toArticleSummary);
 }
 
+/**
+ * The article as GET serves it, as JSON text, read from its latest change in the feed: every write that
+ * changes an article records it there in the same transaction (emitArticle), and the feed keeps each
+ * entity's latest change, so that row is the article's current state, already serialized. The most read
+ * route skips its joins and its serialization this way. Undefined when there is none (the caller falls
+ * back to reading the tables, which also answers 404).
+ */
+export function currentArticleJson(db: Db, userId: string, articleId: string): string | undefined {
+  const latest = db
+    .statement(
+      `SELECT row FROM change_log WHERE user_id = ? AND entity = 'article' AND entity_id = ?
+       ORDER BY seq DESC LIMIT 1`,
+    )
+    .get(userId, articleId) as { row: string | null } | undefined;
+  return latest?.row ?? undefined;
+}
+
 /** Records the article's current state in the change feed; call after every write that touches it. */
 export function emitArticle(db: Db, userId: string, articleId: string): Article | undefined {
   const article = findArticle(db, userId, articleId);
