@@ -247,7 +247,7 @@ export function detachTag(db: Db, userId: string, articleId: string, tagId: stri
 }
 
 /** Matches ranked for relevance; past this many, only the newest matching articles are ranked. */
-const SEARCH_RANK_WINDOW = 1_000;
+const SEARCH_RANK_WINDOW = 500;
 const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
 
 /**
@@ -261,11 +261,15 @@ export function searchArticles(db: Db, userId: string, query: string): ArticleSu
   const owner = searchTerms(userId).at(-1);
   if (!terms || !owner) return [];
   const match = `user_id : "${owner}" AND ${SEARCHED_COLUMNS} : (${terms})`;
+  // Ranked rows are picked first and only the best SEARCH_RESULT_LIMIT are then read in full: the
+  // summary's counts and tags cost a lookup each, which the ranked-out rows must not pay.
   const rows = db
     .statement(
       `SELECT ${SUMMARY_COLUMNS} FROM (
-         SELECT rowid, rank FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC LIMIT ?
-       ) f JOIN articles a ON a.seq = f.rowid WHERE a.user_id = ? ORDER BY f.rank, a.created_at DESC LIMIT ?`,
+         SELECT a.seq, f.rank, a.created_at FROM (
+           SELECT rowid, rank FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC LIMIT ?
+         ) f JOIN articles a ON a.seq = f.rowid WHERE a.user_id = ? ORDER BY f.rank, a.created_at DESC LIMIT ?
+       ) best JOIN articles a ON a.seq = best.seq ORDER BY best.rank, best.created_at DESC`,
     )
     .all(match, SEARCH_RANK_WINDOW, userId, SEARCH_RESULT_LIMIT) as ArticleRow[];
   return rows.map(toArticleSummary);
