@@ -43,7 +43,7 @@ export const CHANGES_MAX_LIMIT = 1000;
 export const CHANGES_DEFAULT_LIMIT = 500;
 
 /** Search results returned at most, articles and highlights alike. */
-export const SEARCH_RESULT_LIMIT = 100;
+export const SEARCH_RESULT_LIMIT = 50;
 
 /** `lectern-export-2026-11-22.json`: the product name, 'export' and the ISO date (section 9). */
 export function exportFileName(date: Date): string {
