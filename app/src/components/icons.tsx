@@ -1,19 +1,25 @@
 // Small stroke icons drawn on a 24px grid; decorative unless given a label by their parent.
+// Every icon of the app goes through `Icon`, so the stroke style and aria attributes live in one place.
 import type { ReactNode } from 'react';
 
-interface IconProps {
+export interface IconProps {
   className?: string;
   size?: number;
 }
 
-function Icon({ className, size = 20, children }: IconProps & { children: ReactNode }) {
+export function Icon({
+  className,
+  size = 20,
+  fill = 'none',
+  children,
+}: IconProps & { fill?: string; children: ReactNode }) {
   return (
     <svg
       className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={fill}
       stroke="currentColor"
       strokeWidth={2}
       strokeLinecap="round"

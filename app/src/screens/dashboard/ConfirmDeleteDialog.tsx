@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export interface ConfirmDeleteDialogProps {
   /** What is about to go: null keeps the dialog closed. */
@@ -10,35 +8,14 @@ export interface ConfirmDeleteDialogProps {
 }
 
 export function ConfirmDeleteDialog({ request, onCancel, onConfirm }: ConfirmDeleteDialogProps) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
-      open={request !== null}
-      onClose={onCancel}
-      size="sm"
+    <ConfirmDialog
+      subject={request}
       title={request?.title ?? ''}
       description={request?.description}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            {request?.confirmLabel ?? 'Delete'}
-          </Button>
-        </>
-      }
+      confirmLabel={request?.confirmLabel ?? 'Delete'}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     />
   );
 }

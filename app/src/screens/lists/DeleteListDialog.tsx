@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import type { ReadingList } from '@lectern/shared-schema';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export interface DeleteListDialogProps {
   list: ReadingList | null;
@@ -10,36 +8,14 @@ export interface DeleteListDialogProps {
 }
 
 export function DeleteListDialog({ list, onCancel, onConfirm }: DeleteListDialogProps) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
-      open={list !== null}
-      onClose={onCancel}
+    <ConfirmDialog
+      subject={list}
       title={list ? `Delete “${list.name}”?` : 'Delete list?'}
       description="The list and its share link go away. The articles stay in your library."
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={busy}
-            onClick={async () => {
-              if (!list) return;
-              setBusy(true);
-              try {
-                await onConfirm(list);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            Delete list
-          </Button>
-        </>
-      }
+      confirmLabel="Delete list"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     />
   );
 }

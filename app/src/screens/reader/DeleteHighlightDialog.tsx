@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { highlightPreviewText, type Highlight } from '@lectern/shared-schema';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export interface DeleteHighlightDialogProps {
   highlight: Highlight | null;
@@ -10,41 +8,19 @@ export interface DeleteHighlightDialogProps {
 }
 
 export function DeleteHighlightDialog({ highlight, onCancel, onConfirm }: DeleteHighlightDialogProps) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
-      open={highlight !== null}
-      onClose={onCancel}
+    <ConfirmDialog
+      subject={highlight}
       title="Delete this highlight?"
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={busy}
-            onClick={async () => {
-              if (!highlight) return;
-              setBusy(true);
-              try {
-                await onConfirm(highlight);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       {highlight && (
         <blockquote className="highlight-quote">
           {highlightPreviewText(highlight.highlighted_text)}
         </blockquote>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

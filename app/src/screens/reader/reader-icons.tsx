@@ -1,24 +1,7 @@
 // Icons the reading view needs beyond the shared set; drawn on the same 24px stroke grid.
-import type { ReactNode } from 'react';
-
-function Icon({ size = 20, children }: { size?: number; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '../../components/icons';
+// The highlights list and "mark as read" reuse the shared list and check marks.
+export { ListIcon as QuoteListIcon, CheckIcon as ReadIcon } from '../../components/icons';
 
 export const BackIcon = () => (
   <Icon>
@@ -35,18 +18,6 @@ export const ExternalIcon = () => (
 export const TextSizeIcon = () => (
   <Icon>
     <path d="M4 7V5h10v2M9 5v14M7 19h4M14 13v-1h6v1M17 12v7M16 19h2" />
-  </Icon>
-);
-
-export const QuoteListIcon = () => (
-  <Icon>
-    <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
-  </Icon>
-);
-
-export const ReadIcon = () => (
-  <Icon>
-    <path d="M20 6 9 17l-5-5" />
   </Icon>
 );
 
