@@ -5,7 +5,6 @@ import { newId, type HighlightsWithStatsResponse } from '@lectern/shared-schema'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { openDatabase, type Db } from '../sync-server/src/db/connection';
 import { insertArticle, updateArticle } from '../sync-server/src/services/articles';
@@ -13,6 +12,7 @@ import { createHighlight } from '../sync-server/src/services/highlights';
 import { registerUser } from '../sync-server/src/services/users';
 import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
 import { repoRoot, report, startProcess } from './support/server-process';
+import { launchChromium } from '../sync-server/src/testing/launch-chromium';
 
 const ARTICLES = 5_000;
 const HIGHLIGHTS = 20_000;
@@ -123,17 +123,7 @@ async function main() {
     });
     const { token } = (await login.json()) as { token: string };
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext();
       const page = await context.newPage();

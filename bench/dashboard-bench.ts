@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { newId } from '@lectern/shared-schema';
-import { chromium } from 'playwright-core';
 import { openDatabase } from '../sync-server/src/db/connection';
 import { insertArticle, updateArticle } from '../sync-server/src/services/articles';
 import { registerUser } from '../sync-server/src/services/users';
 import { percentile, repoRoot, report, startProcess } from './support/server-process';
 import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
+import { launchChromium } from '../sync-server/src/testing/launch-chromium';
 
 const ARTICLES = 5_000;
 const INITIAL_JS_TARGET_KB = 200;
@@ -117,17 +117,7 @@ async function main() {
   );
 
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-dashboard-bench-'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     console.log(`Seeding ${ARTICLES.toLocaleString('en')} articles on the server...`);
     await seedLibrary(dataDir);

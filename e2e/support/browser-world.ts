@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../sync-server/src/testing/start-test-server';
 import { ApiClient } from '../../sync-server/test/support/api-client';
 import {
@@ -12,6 +12,7 @@ import {
   type FixtureSite,
 } from '../../sync-server/test/support/fixture-site';
 import { startGoogleStandIn, type GoogleStandIn } from './google-stand-in';
+import { launchChromium } from '../../sync-server/src/testing/launch-chromium';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const APP_DIR = join(repoRoot, 'app', 'dist');
@@ -49,17 +50,7 @@ export async function startBrowserWorld(
     },
   });
   google?.setServerUrl(server.url);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const contexts = new Set<BrowserContext>();
   // The fixture site serves pages only; the pictures its articles name are drawn from the app's own icon.
   const picture = readFileSync(join(repoRoot, 'app', 'public', 'icons', 'icon-512.png'));

@@ -1,26 +1,15 @@
 // The sanitizer's output judged where it matters: injected into a real Chromium page the way the reader
 // injects article HTML (innerHTML), with every script-reachable sink trapped. The unsanitized page is run
 // through the same harness first, to prove the harness does catch execution.
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixturePage } from '../../test/fixtures/fixture-server';
 import { extractArticle } from './index';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { launchChromium } from '../testing/launch-chromium';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
 });
 afterAll(() => browser.close());
 
