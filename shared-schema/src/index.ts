@@ -8,3 +8,4 @@ export * from './sync';
 export * from './stats';
 export * from './search-terms';
 export * from './ids';
+export * from './html-text';

@@ -11,13 +11,21 @@ export function searchTerms(query: string): string[] {
 }
 
 /**
+ * Whether a query word also matches as a prefix: the last word, while it is being typed. A single letter
+ * would expand to a large part of the vocabulary, so it matches as a word.
+ */
+export function isPrefixTerm(term: string, index: number, count: number): boolean {
+  return index === count - 1 && term.length >= 2;
+}
+
+/**
  * An FTS5 MATCH expression: every word must occur, the last one (of two letters or more) as a prefix so that results come as the
  * user types. Each word is quoted, so no input can be read as FTS syntax. Null when there is no word.
  */
 export function ftsMatchExpression(query: string): string | null {
   const terms = searchTerms(query);
   if (terms.length === 0) return null;
-  // A single letter as a prefix would expand to a large part of the vocabulary; it matches as a word.
-  const isPrefix = (term: string, index: number) => index === terms.length - 1 && term.length >= 2;
-  return terms.map((term, index) => `"${term}"${isPrefix(term, index) ? '*' : ''}`).join(' ');
+  return terms
+    .map((term, index) => `"${term}"${isPrefixTerm(term, index, terms.length) ? '*' : ''}`)
+    .join(' ');
 }

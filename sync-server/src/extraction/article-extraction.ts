@@ -1,7 +1,7 @@
 // From a fetched page to the article we store: metadata first (Readability rewrites the document),
 // lazy images resolved, Readability for the body, then the allowlist sanitizer over its output.
 import { Readability } from '@mozilla/readability';
-import { htmlToText } from './html-text';
+import { htmlToText } from '@lectern/shared-schema';
 import { resolveLazyImages } from './lazy-images';
 import { parsePage } from './page-dom';
 import { clean, isoDate, personName, readPageMetadata } from './page-metadata';

@@ -1,5 +1,5 @@
 // The change feed's read side: GET /api/sync/changes?since=&limit=.
-import { CHANGES_DEFAULT_LIMIT, type Change, type ChangesResponse } from '@lectern/shared-schema';
+import { CHANGES_DEFAULT_LIMIT, type Change } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 
 interface ChangeRow {
@@ -21,26 +21,9 @@ function readPage(db: Db, userId: string, since: number, limit: number) {
   return { page, hasMore, cursor: page.at(-1)?.seq ?? since };
 }
 
-/** Changes after `since`, oldest first; passing the returned cursor back yields only newer ones. */
-export function readChanges(
-  db: Db,
-  userId: string,
-  since = 0,
-  limit = CHANGES_DEFAULT_LIMIT,
-): ChangesResponse {
-  const { page, hasMore, cursor } = readPage(db, userId, since, limit);
-  const changes = page.map((row): Change => ({
-    seq: row.seq,
-    entity: row.entity,
-    id: row.entity_id,
-    op: row.op,
-    row: row.row === null ? null : (JSON.parse(row.row) as Change['row']),
-  }));
-  return { cursor, hasMore, changes };
-}
-
 /**
- * The same page as JSON text. Rows are stored as the JSON their GET serves, so they are spliced in as
+ * Changes after `since`, oldest first, as JSON text; passing the returned cursor back yields only newer
+ * ones. Rows are stored as the JSON their GET serves, so they are spliced in as
  * they are instead of being parsed and serialized again: the feed is the largest answer the server gives.
  */
 export function readChangesJson(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): string {

@@ -6,8 +6,7 @@ import {
   type ArticleSummary,
   type ListArticle,
 } from '@lectern/shared-schema';
-import { listArticleKey } from '@lectern/shared-schema';
-import { htmlToText } from '../search/html-text';
+import { htmlToText, listArticleKey } from '@lectern/shared-schema';
 import type { LecternDb } from './lectern-db';
 import type { ArticleContentRow, ArticleRow, HighlightRow } from './rows';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { searchTerms } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
-import { isPrefixTerm, TermIndex } from './term-index';
+import { isPrefixTerm } from '@lectern/shared-schema';
+import { TermIndex } from './term-index';
 
 function indexOf(docs: Record<string, string>) {
   const index = new TermIndex();
@@ -78,7 +79,7 @@ describe('TermIndex', () => {
             .filter(([, body]) => {
               const words = searchTerms(body);
               return terms.every((term, i) =>
-                words.some((w) => w === term || (isPrefixTerm(term, i, terms) && w.startsWith(term))),
+                words.some((w) => w === term || (isPrefixTerm(term, i, terms.length) && w.startsWith(term))),
               );
             })
             .map(([id]) => id)

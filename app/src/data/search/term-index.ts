@@ -3,7 +3,7 @@
 // flat arrays and a query adds scores into typed arrays, so a query costs microseconds per posting, where
 // MiniSearch (measured first, see bench/app-data-bench.ts) took over 100 ms on short prefixes of 5,000
 // articles. Words are split by searchTerms(), as on the server.
-import { searchTerms } from '@lectern/shared-schema';
+import { isPrefixTerm, searchTerms } from '@lectern/shared-schema';
 
 export interface IndexedField {
   text: string;
@@ -14,11 +14,6 @@ export interface IndexedField {
 interface Postings {
   docs: number[];
   scores: number[];
-}
-
-/** Word boundaries are the server's; a one-letter last word matches only as a whole word. */
-export function isPrefixTerm(term: string, index: number, terms: readonly string[]): boolean {
-  return index === terms.length - 1 && term.length >= 2;
 }
 
 export class TermIndex {
@@ -121,7 +116,7 @@ export class TermIndex {
     for (let i = 0; i < terms.length; i += 1) {
       const term = terms[i]!;
       const exact = this.postings.get(term);
-      const lists = isPrefixTerm(term, i, terms) ? this.withPrefix(term) : exact ? [exact] : [];
+      const lists = isPrefixTerm(term, i, terms.length) ? this.withPrefix(term) : exact ? [exact] : [];
       if (lists.length === 0) return [];
       for (const { docs, scores: weights } of lists) {
         for (let k = 0; k < docs.length; k += 1) {
