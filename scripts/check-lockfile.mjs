@@ -30,4 +30,6 @@ if (missing.length > 0) {
   console.error('Pin the package to a version whose platform bindings are all published, then npm install.');
   process.exit(1);
 }
-console.log(`package-lock.json: every optional dependency of ${Object.keys(packages).length} entries is locked`);
+console.log(
+  `package-lock.json: every optional dependency of ${Object.keys(packages).length} entries is locked`,
+);
