@@ -1,0 +1,78 @@
+// What every import format is read into: one row of the reader's old library, before it becomes an article.
+
+export const IMPORT_SOURCES = [
+  'pocket',
+  'instapaper',
+  'omnivore',
+  'wallabag',
+  'raindrop',
+  'bookmarks',
+] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** How the formats are named to the reader ("Pocket export, 8,412 items"). */
+export const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = {
+  pocket: 'Pocket export',
+  instapaper: 'Instapaper export',
+  omnivore: 'Omnivore export',
+  wallabag: 'Wallabag export',
+  raindrop: 'Raindrop export',
+  bookmarks: 'Browser bookmarks',
+};
+
+export interface ImportedHighlight {
+  text: string;
+  note: string | null;
+  createdAt: string | null;
+}
+
+export interface ImportedItem {
+  /** Where the row starts in the file (CSV line, HTML line, JSON entry number): named when the row fails. */
+  line: number;
+  url: string;
+  title: string | null;
+  /** The original saved date, ISO-8601 UTC. */
+  createdAt: string | null;
+  tags: string[];
+  isRead: boolean;
+  isArchived: boolean;
+  isFavorite: boolean;
+  author: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  /** Article HTML the file carries (Omnivore, Wallabag); still sanitised before it is stored. */
+  content: string | null;
+  highlights: ImportedHighlight[];
+}
+
+export interface ImportRowFailure {
+  line: number;
+  reason: string;
+}
+
+export interface ParsedImport {
+  source: ImportSource;
+  items: ImportedItem[];
+  failures: ImportRowFailure[];
+}
+
+/** Thrown when a file is no known format, or is malformed as a whole; the text is shown to the reader. */
+export class ImportFormatError extends Error {}
+
+export function emptyItem(line: number, url: string): ImportedItem {
+  return {
+    line,
+    url,
+    title: null,
+    createdAt: null,
+    tags: [],
+    isRead: false,
+    isArchived: false,
+    isFavorite: false,
+    author: null,
+    description: null,
+    imageUrl: null,
+    content: null,
+    highlights: [],
+  };
+}
