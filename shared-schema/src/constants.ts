@@ -49,3 +49,13 @@ export const SEARCH_RESULT_LIMIT = 50;
 export function exportFileName(date: Date): string {
   return `${PRODUCT_NAME.toLowerCase()}-export-${date.toISOString().slice(0, 10)}.json`;
 }
+
+/** `lectern-highlights-2026-11-22.zip`: every article's highlights as Markdown. */
+export function highlightsExportFileName(date: Date): string {
+  return `${PRODUCT_NAME.toLowerCase()}-highlights-${date.toISOString().slice(0, 10)}.zip`;
+}
+
+/** `lectern-bookmarks-2026-11-22.html`: the library as a Netscape bookmark file. */
+export function bookmarksExportFileName(date: Date): string {
+  return `${PRODUCT_NAME.toLowerCase()}-bookmarks-${date.toISOString().slice(0, 10)}.html`;
+}

@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
 import { articleRoutes } from './routes/articles';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
+import { exportRoutes } from './routes/exports';
 import { googleAuthRoutes } from './routes/google-auth';
 import { healthRoutes } from './routes/health';
 import { highlightRoutes } from './routes/highlights';
@@ -64,6 +65,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
         });
         for (const routes of [
           authRoutes,
+          exportRoutes,
           articleRoutes,
           screenshotRoutes,
           tagRoutes,
