@@ -194,7 +194,11 @@ describe('signing in and out', () => {
     expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
       '/api/auth/google',
     );
-    await slowMe(page, 1500);
+    // The exchange held back, so 'Logging you in...' can be seen on /auth/callback.
+    await page.route('**/api/auth/google/exchange', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.getByText(MESSAGES.loggingIn).waitFor();
     expect(path(page)).toBe('/auth/callback');
