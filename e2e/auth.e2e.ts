@@ -1,7 +1,7 @@
 // Sign-in, sign-up and the session rules of spec section 4 in Chromium against the built app and the
 // real server: redirects, the browser-enforced rules of section 5, the server's error texts of section 8,
 // 'Loading...', a refused token, /auth/callback and Google sign-in through a local stand-in provider.
-import { MESSAGES, SERVER_ERRORS } from '@lectern/shared-schema';
+import { GOOGLE_SIGN_IN_ERRORS, MESSAGES, SERVER_ERRORS } from '@lectern/shared-schema';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, signIn, signUp, tokenOf } from './support/app-actions';
@@ -145,15 +145,60 @@ describe('signing in and out', () => {
     await page.context().close();
   });
 
-  it('handles /auth/callback: nothing or an error goes to /login, Google’s token signs in', async () => {
+  it('handles /auth/callback: nothing or an error code goes to /login with a fixed text', async () => {
     const page = await world.newPage();
     await page.goto('/auth/callback');
     await page.waitForURL('**/login');
-    await page.goto(`/auth/callback?error=${encodeURIComponent(SERVER_ERRORS.googleFailed)}`);
+    await page.goto('/auth/callback?error=google_failed');
     await page.waitForURL('**/login');
     await page.getByRole('alert').getByText(SERVER_ERRORS.googleFailed).waitFor();
+    await page.goto('/auth/callback?error=google_email_taken');
+    await page.waitForURL('**/login');
+    await page.getByRole('alert').getByText(GOOGLE_SIGN_IN_ERRORS.google_email_taken).waitFor();
+    // Text of anyone's choosing in the link never reaches the screen.
+    await page.goto(`/auth/callback?error=${encodeURIComponent('Your account is locked. Call +1 555 0100')}`);
+    await page.waitForURL('**/login');
+    await page.getByRole('alert').getByText(SERVER_ERRORS.googleFailed).waitFor();
+    expect(await page.content()).not.toContain('555 0100');
+    await page.context().close();
+  });
 
-    await slowMe(page, 1500);
+  it('refuses a sign-in code this tab did not ask for', async () => {
+    const page = await world.newPage();
+    // A code from the attacker's own Google sign-in, sent to the victim as a link.
+    const attacker = await world.newPage();
+    await attacker.goto('/login');
+    let attackerCode = '';
+    attacker.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/auth/callback') attackerCode = url.searchParams.get('code') ?? '';
+    });
+    await attacker.route('**/api/auth/google/exchange', (route) => route.abort());
+    await attacker.getByRole('link', { name: 'Continue with Google' }).click();
+    await eventually(async () => expect(attackerCode).not.toBe(''));
+    await attacker.context().close();
+
+    await page.goto(`/auth/callback?code=${attackerCode}`);
+    await page.waitForURL('**/login');
+    await page.getByRole('alert').getByText(GOOGLE_SIGN_IN_ERRORS.google_not_started).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('signs in with Google through a one-time code: no token in any address the browser visits', async () => {
+    const page = await world.newPage();
+    const visited: string[] = [];
+    page.on('request', (request) => visited.push(request.url()));
+    page.on('framenavigated', (frame) => visited.push(frame.url()));
+    await page.goto('/login');
+    expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
+      '/api/auth/google',
+    );
+    // The exchange held back, so 'Logging you in...' can be seen on /auth/callback.
+    await page.route('**/api/auth/google/exchange', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.getByText(MESSAGES.loggingIn).waitFor();
     expect(path(page)).toBe('/auth/callback');
@@ -162,6 +207,44 @@ describe('signing in and out', () => {
     expect(path(page)).toBe('/');
     // No name from Google: the bar shows the email.
     await page.getByRole('link', { name: new RegExp(GOOGLE_ACCOUNT.email) }).waitFor();
+
+    const token = await tokenOf(page);
+    expect(token).toBeTruthy();
+    const callbacks = visited.filter((url) => new URL(url).pathname === '/auth/callback');
+    expect(callbacks.length).toBeGreaterThan(0);
+    for (const url of callbacks) expect([...new URL(url).searchParams.keys()]).toEqual(['code']);
+    for (const url of visited) {
+      expect(url).not.toContain(token ?? 'no token');
+      expect(url).not.toMatch(/[?&]token=/);
+    }
+    // The nonce was used up: the same callback again is refused.
+    const usedCallback = callbacks[0] ?? '';
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto(new URL(usedCallback).pathname + new URL(usedCallback).search);
+    await page.waitForURL('**/login');
+    await page.getByRole('alert').getByText(GOOGLE_SIGN_IN_ERRORS.google_not_started).waitFor();
+    await page.context().close();
+  });
+
+  it('signs out everywhere from the profile, after a confirmation', async () => {
+    const page = await world.newPage();
+    const account = await signUp(page);
+    const laptop = await world.api.post('/auth/login', { email: account.email, password: account.password });
+    expect(laptop.status).toBe(200);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await dialog.waitFor();
+    expect(await checkScreen(page, 'profile-sign-out-everywhere')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await world.api.as(laptop.body.token).get('/auth/me')).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await world.api.as(laptop.body.token).get('/auth/me')).status).toBe(401);
     await page.context().close();
   });
 

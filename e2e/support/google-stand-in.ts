@@ -1,5 +1,6 @@
 // A local stand-in for Google's OAuth endpoints, so "Continue with Google" runs end to end offline: it
 // approves every sign-in as one account that has no display name.
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 
 export interface GoogleStandIn {
@@ -57,16 +58,27 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
   };
 }
 
-/** Runs the whole Google sign-in over HTTP, as a browser would, and answers the token it ends with. */
+/**
+ * Runs the whole Google sign-in over HTTP, as a browser tab and the app would (a nonce of its own, the
+ * one-time code of /auth/callback traded by POST), and answers the token it ends with.
+ */
 export async function googleSignInToken(serverUrl: string): Promise<string> {
-  const start = await fetch(`${serverUrl}/api/auth/google`, { redirect: 'manual' });
+  const nonce = randomBytes(24).toString('base64url');
+  const start = await fetch(`${serverUrl}/api/auth/google?nonce=${nonce}`, { redirect: 'manual' });
   const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const approval = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
   const back = await fetch(approval.headers.get('location') ?? '', {
     redirect: 'manual',
     headers: { cookie },
   });
-  const token = new URL(back.headers.get('location') ?? '', serverUrl).searchParams.get('token');
-  if (!token) throw new Error(`Google sign-in ended at ${back.headers.get('location')}`);
+  const code = new URL(back.headers.get('location') ?? '', serverUrl).searchParams.get('code');
+  if (!code) throw new Error(`Google sign-in ended at ${back.headers.get('location')}`);
+  const exchange = await fetch(`${serverUrl}/api/auth/google/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, nonce }),
+  });
+  const { token } = (await exchange.json()) as { token?: string };
+  if (!token) throw new Error(`Google sign-in exchange answered ${exchange.status}`);
   return token;
 }

@@ -82,6 +82,27 @@ export const SERVER_ERRORS = {
   reorderMismatch: 'The new order must list every article of the list exactly once',
   googleNotConfigured: 'Google sign-in is not configured on this server',
   googleFailed: 'Google sign-in failed. Please try again.',
+  googleEmailTaken: 'An account with this email already exists. Please sign in with your email and password.',
+  googleSignInExpired: 'This Google sign-in has expired or was already used. Please try again.',
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/**
+ * The codes Google sign-in hands back in /auth/callback?error=. The app shows the fixed text of a code it
+ * knows and a generic one for anything else, so nobody can put words on the screen through a link.
+ */
+export const GOOGLE_SIGN_IN_ERRORS = {
+  google_not_configured: SERVER_ERRORS.googleNotConfigured,
+  google_failed: SERVER_ERRORS.googleFailed,
+  google_email_taken: SERVER_ERRORS.googleEmailTaken,
+  google_expired: SERVER_ERRORS.googleSignInExpired,
+  google_not_started: 'This sign-in was not started in this tab. Please use Continue with Google again.',
+} as const;
+export type GoogleSignInErrorCode = keyof typeof GOOGLE_SIGN_IN_ERRORS;
+
+export function googleSignInErrorMessage(code: string | null): string {
+  return code !== null && Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, code)
+    ? GOOGLE_SIGN_IN_ERRORS[code as GoogleSignInErrorCode]
+    : SERVER_ERRORS.googleFailed;
+}

@@ -28,6 +28,22 @@ export const LoginBody = Type.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
+/**
+ * The tab that starts Google sign-in makes a one-time nonce (base64url); the server binds the sign-in's
+ * one-time code to it, and the app trades code and nonce for a token (POST /auth/google/exchange).
+ */
+const GOOGLE_NONCE_SOURCE = '^[A-Za-z0-9_-]{22,128}$';
+export const GOOGLE_NONCE_PATTERN = new RegExp(GOOGLE_NONCE_SOURCE);
+const GoogleNonce = Type.String({ pattern: GOOGLE_NONCE_SOURCE });
+// Checked by the route, not the schema: a bad nonce sends the browser back to /auth/callback, not to JSON.
+export const GoogleStartQuery = Type.Object({ nonce: Type.Optional(Type.String({ maxLength: 4096 })) });
+export type GoogleStartQuery = Static<typeof GoogleStartQuery>;
+export const GoogleExchangeBody = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 128 }),
+  nonce: GoogleNonce,
+});
+export type GoogleExchangeBody = Static<typeof GoogleExchangeBody>;
+
 export const ProfileBody = Type.Object({ username: Username });
 export type ProfileBody = Static<typeof ProfileBody>;
 

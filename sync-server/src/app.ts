@@ -8,6 +8,7 @@ import { openDatabase } from './db/connection';
 import { createOcrService, extractArticle, fetchPage } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/request-logging';
 import { idempotencyGuard, idempotencyStore, registerIdempotencyKey } from './plugins/idempotency';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
@@ -26,7 +27,21 @@ import type { ServiceContext } from './services/context';
 /** JSON bodies above this answer 413; screenshots have their own cap. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function buildServer(config: Config): Promise<FastifyInstance> {
+/**
+ * Fastify's option for TRUST_PROXY. A hop count becomes the function proxy-addr makes of one (its types
+ * take no number): the nearest n addresses are proxies, the next one back is the client.
+ */
+function trustProxyOption(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+export interface BuildOptions {
+  /** Where log lines go instead of stdout, at info level (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const db = openDatabase(config.databaseFile);
   const ctx: ServiceContext = {
     db,
@@ -34,9 +49,13 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
     extraction: { fetchPage, extractArticle, ocr: createOcrService() },
   };
   const app = Fastify({
-    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: loggerOptions(
+      config.logger,
+      options.logStream ? 'info' : (process.env.LOG_LEVEL ?? 'info'),
+      options.logStream,
+    ),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);

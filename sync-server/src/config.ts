@@ -1,6 +1,7 @@
 // Configuration from the environment (DESIGN.md section 6); every setting is optional.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export interface GoogleConfig {
@@ -26,6 +27,11 @@ export interface Config {
   loginWindowMs: number;
   registrationsPerIp: number;
   registrationWindowMs: number;
+  /**
+   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For):
+   * none (false), the last n hops, or the proxies' own addresses/CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   /** Where the built PWA is served from; absent until `npm run build` has run. */
   appDir: string | null;
   logger: boolean;
@@ -41,20 +47,75 @@ function intSetting(env: Env, name: string, fallback: number): number {
   return value;
 }
 
-/** The JWT secret comes from JWT_SECRET, or is generated once and kept in the data folder. */
+/** HS256 keys shorter than the hash (32 bytes) can be guessed offline from any one token. */
+export const JWT_SECRET_MIN_BYTES = 32;
+
+function checkedSecret(secret: string, source: string): string {
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes < JWT_SECRET_MIN_BYTES)
+    throw new Error(
+      `${source} must be at least ${JWT_SECRET_MIN_BYTES} bytes long (it has ${bytes}). ` +
+        'Generate one with `openssl rand -base64 48`, or leave JWT_SECRET unset to have one generated.',
+    );
+  return secret;
+}
+
+/** The JWT secret comes from JWT_SECRET, or is generated once and kept in the data folder (mode 0600). */
 function loadJwtSecret(env: Env, dataDir: string): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.JWT_SECRET) return checkedSecret(env.JWT_SECRET, 'JWT_SECRET');
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) return checkedSecret(readFileSync(file, 'utf8').trim(), file);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 
+/** Names proxy-addr accepts for whole ranges, besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY: unset or "false" trusts no proxy; a whole number n trusts the last n hops (1 for one
+ * reverse proxy); otherwise a comma-separated list of the proxies' addresses or CIDR ranges. "true"
+ * (every hop) is refused: with it, any client picks its own address by sending X-Forwarded-For.
+ */
+function trustProxySetting(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true')
+    throw new Error(
+      'TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own address. ' +
+        'Set the number of proxies in front of Lectern (TRUST_PROXY=1 for one reverse proxy) or their ' +
+        'addresses (TRUST_PROXY=10.0.0.2 or TRUST_PROXY=10.0.0.0/8,loopback).',
+    );
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0)
+    throw new Error(
+      `TRUST_PROXY must be a number of hops or a comma-separated list of addresses or CIDR ranges; ` +
+        `"${wrong.join('", "')}" is neither`,
+    );
+  return entries;
+}
+
 export function loadConfig(env: Env = process.env, defaults: { appDir?: string | null } = {}): Config {
   const port = intSetting(env, 'PORT', 3000);
   const dataDir = resolve(env.DATA_DIR || './data');
-  mkdirSync(dataDir, { recursive: true });
+  // Only the server's own user may read the database, uploads and the generated secret.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {
@@ -82,6 +143,7 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     loginWindowMs: intSetting(env, 'LOGIN_WINDOW_SECONDS', 15 * 60) * 1000,
     registrationsPerIp: intSetting(env, 'REGISTRATIONS_PER_IP', 30),
     registrationWindowMs: intSetting(env, 'REGISTRATION_WINDOW_SECONDS', 60 * 60) * 1000,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     appDir: env.APP_DIR ? resolve(env.APP_DIR) : (defaults.appDir ?? null),
     logger: env.LOG_LEVEL !== 'silent' && env.NODE_ENV !== 'test',
   };

@@ -3,10 +3,17 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 
 const builtApp = join(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
-const config = loadConfig(process.env, { appDir: existsSync(builtApp) ? builtApp : null });
+let config: Config;
+try {
+  config = loadConfig(process.env, { appDir: existsSync(builtApp) ? builtApp : null });
+} catch (error) {
+  // A setting the server refuses (a short JWT_SECRET, TRUST_PROXY=true…): its reason, not a stack trace.
+  console.error(`Lectern cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const app = await buildServer(config);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

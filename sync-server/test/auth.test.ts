@@ -134,6 +134,32 @@ describe('tokens', () => {
   });
 });
 
+describe('sign out everywhere', () => {
+  it('revokes every session of the user with 204, and no one else’s', async () => {
+    const { client, email, password } = await signUp(world.api);
+    const laptop = await world.api.post('/auth/login', { email, password });
+    const phone = await world.api.post('/auth/login', { email, password });
+    const bystander = await signUp(world.api);
+
+    const answer = await world.api.as(laptop.body.token).post('/auth/logout-all');
+    expect(answer.status).toBe(204);
+
+    for (const token of [client.token, laptop.body.token, phone.body.token]) {
+      const me = await world.api.as(token).get('/auth/me');
+      expect(me.status).toBe(401);
+      expect(me.body).toEqual({ error: SERVER_ERRORS.unauthorized });
+    }
+    expect((await bystander.client.get('/auth/me')).status).toBe(200);
+    // Signing in again works, with a session of its own.
+    const again = await world.api.post('/auth/login', { email, password });
+    expect((await world.api.as(again.body.token).get('/auth/me')).status).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    expect((await world.api.post('/auth/logout-all')).status).toBe(401);
+  });
+});
+
 describe('profile', () => {
   it('updates the username and answers the user', async () => {
     const { client, user } = await signUp(world.api);

@@ -1,12 +1,21 @@
 import { SERVER_ERRORS } from '@lectern/shared-schema';
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient } from './support/api-client';
 
-/** A stand-in for Google's OAuth endpoints: one known code, one known client. */
+/** A stand-in for Google's OAuth endpoints: a few known codes (one per Google account), one known client. */
 async function startStandInProvider() {
-  const issued = new Map([['good-code', { sub: 'google-123', email: 'grace@example.com', name: 'Grace' }]]);
+  const issued = new Map([
+    ['good-code', { sub: 'google-123', email: 'grace@example.com', name: 'Grace' }],
+    // The victim's real Google account, signing in after an attacker registered the address.
+    ['victim-code', { sub: 'google-victim', email: 'victim@gmail.com', name: 'Victim' }],
+    // Another Google account claiming Grace's address (a recycled or re-issued address).
+    ['other-sub-code', { sub: 'google-999', email: 'grace@example.com', name: 'Not Grace' }],
+  ]);
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://provider');
     if (url.pathname === '/token' && request.method === 'POST') {
@@ -69,12 +78,14 @@ afterAll(async () => {
   await provider.close();
 });
 
-async function startSignIn() {
-  const answer = await fetch(`${server.url}/api/auth/google`, { redirect: 'manual' });
+const newNonce = () => randomBytes(24).toString('base64url');
+
+async function startSignIn(nonce = newNonce()) {
+  const answer = await fetch(`${server.url}/api/auth/google?nonce=${nonce}`, { redirect: 'manual' });
   expect(answer.status).toBe(302);
   const location = new URL(answer.headers.get('location') ?? '');
   const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { location, cookie, state: location.searchParams.get('state') ?? '' };
+  return { location, cookie, nonce, state: location.searchParams.get('state') ?? '' };
 }
 
 async function callback(query: Record<string, string>, cookie: string) {
@@ -86,67 +97,148 @@ async function callback(query: Record<string, string>, cookie: string) {
   return new URL(answer.headers.get('location') ?? '', 'http://lectern.test');
 }
 
+const exchange = (body: { code: string; nonce: string }) =>
+  new ApiClient(server.url).post('/auth/google/exchange', body);
+
+/** The whole flow for one of the stand-in's codes: where the browser lands, and the nonce it holds. */
+async function signInWith(providerCode: string) {
+  const { state, cookie, nonce } = await startSignIn();
+  const back = await callback({ code: providerCode, state }, cookie);
+  return { back, nonce, code: back.searchParams.get('code') ?? '' };
+}
+
+function userRow(email: string) {
+  const db = new Database(join(server.dataDir, 'lectern.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT id, google_sub, password_hash FROM users WHERE email = ?').get(email) as
+      { id: string; google_sub: string | null; password_hash: string | null } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
 describe('Google sign-in', () => {
   it('sends the browser to the provider with the client id, redirect uri, scope and a state', async () => {
-    const { location, cookie, state } = await startSignIn();
+    const { location, cookie, state, nonce } = await startSignIn();
     expect(`${location.origin}${location.pathname}`).toBe(`${provider.origin}/authorize`);
     expect(location.searchParams.get('client_id')).toBe('client-1');
     expect(location.searchParams.get('redirect_uri')).toBe('http://lectern.test/api/auth/google/callback');
     expect(location.searchParams.get('response_type')).toBe('code');
     expect(location.searchParams.get('scope')).toBe('openid email profile');
     expect(state.length).toBeGreaterThanOrEqual(32);
-    expect(cookie).toBe(`lectern_oauth_state=${state}`);
+    expect(location.searchParams.get('state')).not.toContain(nonce);
+    expect(cookie).toBe(`lectern_oauth_state=${state}.${nonce}`);
   });
 
-  it('comes back to /auth/callback with a token for the Google account, creating the user once', async () => {
-    const first = await startSignIn();
-    const back = await callback({ code: 'good-code', state: first.state }, first.cookie);
-    expect(back.pathname).toBe('/auth/callback');
-    const token = back.searchParams.get('token') ?? '';
-    expect(token).not.toBe('');
-    const me = await new ApiClient(server.url, token).get('/auth/me');
+  it.each([
+    ['no nonce', ''],
+    ['a nonce too short to be one', '?nonce=abc'],
+    ['a nonce with other characters', `?nonce=${'a'.repeat(30)}.x`],
+  ])('refuses to start without the tab’s nonce (%s)', async (_case, query) => {
+    const answer = await fetch(`${server.url}/api/auth/google${query}`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    const back = new URL(answer.headers.get('location') ?? '', 'http://x');
+    expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_not_started');
+  });
+
+  it('comes back to /auth/callback with a one-time code (no token in the URL), traded with the nonce by POST', async () => {
+    const first = await signInWith('good-code');
+    expect(first.back.pathname).toBe('/auth/callback');
+    expect([...first.back.searchParams.keys()]).toEqual(['code']);
+    expect(first.code.length).toBeGreaterThanOrEqual(32);
+    expect(first.back.toString()).not.toMatch(/token|eyJ/);
+
+    const traded = await exchange({ code: first.code, nonce: first.nonce });
+    expect(traded.status).toBe(200);
+    expect(Object.keys(traded.body).sort()).toEqual(['token', 'user']);
+    const me = await new ApiClient(server.url, traded.body.token).get('/auth/me');
     expect(me.status).toBe(200);
+    expect(me.body.user).toEqual(traded.body.user);
     expect(me.body.user).toMatchObject({
       email: 'grace@example.com',
       username: 'Grace',
       avatarUrl: 'https://example.com/grace.png',
     });
 
-    const second = await startSignIn();
-    const again = await callback({ code: 'good-code', state: second.state }, second.cookie);
-    const meAgain = await new ApiClient(server.url, again.searchParams.get('token')).get('/auth/me');
-    expect(meAgain.body.user.id).toBe(me.body.user.id);
+    const second = await signInWith('good-code');
+    const again = await exchange({ code: second.code, nonce: second.nonce });
+    expect(again.body.user.id).toBe(me.body.user.id);
   });
 
-  it('links a Google account to an existing account with the same verified email', async () => {
+  it('trades a code once only', async () => {
+    const { code, nonce } = await signInWith('good-code');
+    expect((await exchange({ code, nonce })).status).toBe(200);
+    const replay = await exchange({ code, nonce });
+    expect(replay.status).toBe(400);
+    expect(replay.body).toEqual({ error: SERVER_ERRORS.googleSignInExpired });
+  });
+
+  it('refuses a code with another tab’s nonce, and the code is used up by the try', async () => {
+    const { code, nonce } = await signInWith('good-code');
+    const stolen = await exchange({ code, nonce: newNonce() });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body).toEqual({ error: SERVER_ERRORS.googleSignInExpired });
+    expect((await exchange({ code, nonce })).status).toBe(400);
+  });
+
+  it('refuses an unknown code and a malformed exchange with 400', async () => {
+    const unknown = await exchange({ code: 'no-such-code', nonce: newNonce() });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ error: SERVER_ERRORS.googleSignInExpired });
+    const malformed = await new ApiClient(server.url).post('/auth/google/exchange', { code: 'x' });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('never signs into a password account registered beforehand with the same email', async () => {
+    // The attacker registers the victim's address first, with a password of their own.
     const api = new ApiClient(server.url);
-    await api.post('/auth/register', {
-      email: 'grace@example.com',
-      password: 'long enough password',
-      username: 'g',
+    const attacker = await api.post('/auth/register', {
+      email: 'victim@gmail.com',
+      password: 'attacker password',
+      username: 'attacker',
     });
-    const { state, cookie } = await startSignIn();
-    const back = await callback({ code: 'good-code', state }, cookie);
-    expect(back.searchParams.get('token')).toBeTruthy();
+    expect(attacker.status).toBe(201);
+    const { back } = await signInWith('victim-code');
+    expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_email_taken');
+    const row = userRow('victim@gmail.com');
+    expect(row?.id).toBe(attacker.body.user.id);
+    expect(row?.google_sub).toBeNull();
+    // The password still works for whoever knows it; the Google account got no way in.
+    expect(
+      (await api.post('/auth/login', { email: 'victim@gmail.com', password: 'attacker password' })).status,
+    ).toBe(200);
+  });
+
+  it('never re-points an account already tied to a Google id', async () => {
+    const owner = await signInWith('good-code');
+    expect((await exchange({ code: owner.code, nonce: owner.nonce })).status).toBe(200);
+    const { back } = await signInWith('other-sub-code');
+    expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_email_taken');
+    expect(userRow('grace@example.com')?.google_sub).toBe('google-123');
   });
 
   it.each([
     ['a state that does not match the cookie', { code: 'good-code', state: 'forged-state' }],
     ['a code the provider refuses', { code: 'bad-code' }],
     ['the provider reporting an error', { error: 'access_denied' }],
-  ])('returns to /auth/callback?error= on %s', async (_case, query) => {
+  ])('returns to /auth/callback?error=google_failed on %s', async (_case, query) => {
     const { state, cookie } = await startSignIn();
     const back = await callback({ state, ...query }, cookie);
-    expect(back.pathname).toBe('/auth/callback');
-    expect(back.searchParams.get('error')).toBe(SERVER_ERRORS.googleFailed);
-    expect(back.searchParams.get('token')).toBeNull();
+    expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_failed');
   });
 
-  it('returns to /auth/callback?error= with a clear text when Google is not configured', async () => {
-    const answer = await fetch(`${unconfigured.url}/api/auth/google`, { redirect: 'manual' });
+  it('returns to /auth/callback?error=google_failed without the state cookie', async () => {
+    const { state } = await startSignIn();
+    const back = await callback({ code: 'good-code', state }, '');
+    expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_failed');
+  });
+
+  it('returns to /auth/callback?error=google_not_configured when Google is not configured', async () => {
+    const answer = await fetch(`${unconfigured.url}/api/auth/google?nonce=${newNonce()}`, {
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(302);
     const back = new URL(answer.headers.get('location') ?? '', 'http://x');
-    expect(back.pathname).toBe('/auth/callback');
-    expect(back.searchParams.get('error')).toBe(SERVER_ERRORS.googleNotConfigured);
+    expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_not_configured');
   });
 });

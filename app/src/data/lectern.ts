@@ -24,6 +24,8 @@ export interface LecternOptions {
   fetch?: FetchLike;
   /** localStorage by default. */
   tokenStorage?: TokenStorage;
+  /** Where a tab keeps the nonce of the Google sign-in it started: sessionStorage by default. */
+  signInStorage?: TokenStorage;
   dbName?: string;
   /** IndexedDB to use instead of the browser's (fake-indexeddb in tests). */
   indexedDB?: Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>;
@@ -76,7 +78,14 @@ export function createLectern(options: LecternOptions = {}) {
 
   return {
     db,
-    auth: createAuthApi({ db, http, sync, tokenStorage, baseUrl }),
+    auth: createAuthApi({
+      db,
+      http,
+      sync,
+      tokenStorage,
+      signInStorage: options.signInStorage ?? globalThis.sessionStorage,
+      baseUrl,
+    }),
     articles: createArticlesApi(ctx),
     tags: createTagsApi(ctx),
     lists: createListsApi(ctx),

@@ -2,28 +2,58 @@ import { useState } from 'react';
 import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
 
+/** What would wipe the device: a logout (here or everywhere), or a sign-in as another account. */
+export type UnsyncedLossCause = { kind: 'logout' } | { kind: 'sign-in'; previousEmail: string };
+
 export interface UnsyncedLogoutDialogProps {
   /** Changes waiting for the server; null keeps the dialog closed. */
   count: number | null;
+  /** Logout unless told otherwise. */
+  cause?: UnsyncedLossCause;
   onCancel: () => void;
   onConfirm: () => Promise<unknown>;
 }
 
-/** Logging out wipes the device (shared computers), so changes the server hasn't got would be lost. */
-export function UnsyncedLogoutDialog({ count, onCancel, onConfirm }: UnsyncedLogoutDialogProps) {
+function texts(cause: UnsyncedLossCause, changes: string) {
+  if (cause.kind === 'sign-in')
+    return {
+      title: 'Sign in and lose unsynced changes?',
+      description: `${changes} made on this device by ${cause.previousEmail} haven't reached the server yet. Signing in with another account clears this device, so they would be lost. Cancel and sign in as ${cause.previousEmail} to keep them.`,
+      cancel: 'Cancel',
+      confirm: 'Sign in anyway',
+    };
+  return {
+    title: 'Log out and lose unsynced changes?',
+    description: `${changes} made on this device haven't reached the server yet. Logging out clears this device, so they would be lost. Stay signed in and reconnect to keep them.`,
+    cancel: 'Stay signed in',
+    confirm: 'Log out anyway',
+  };
+}
+
+/**
+ * Logging out wipes the device (shared computers), and so does signing in as another account, so changes
+ * the server hasn't got would be lost: nothing goes without this warning.
+ */
+export function UnsyncedLogoutDialog({
+  count,
+  cause = { kind: 'logout' },
+  onCancel,
+  onConfirm,
+}: UnsyncedLogoutDialogProps) {
   const [busy, setBusy] = useState(false);
   const changes = count === 1 ? '1 change' : `${count ?? 0} changes`;
+  const text = texts(cause, changes);
   return (
     <Modal
       open={count !== null}
       onClose={onCancel}
       size="sm"
-      title="Log out and lose unsynced changes?"
-      description={`${changes} made on this device haven't reached the server yet. Logging out clears this device, so they would be lost. Stay signed in and reconnect to keep them.`}
+      title={text.title}
+      description={text.description}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
-            Stay signed in
+            {text.cancel}
           </Button>
           <Button
             variant="danger"
@@ -37,7 +67,7 @@ export function UnsyncedLogoutDialog({ count, onCancel, onConfirm }: UnsyncedLog
               }
             }}
           >
-            Log out anyway
+            {text.confirm}
           </Button>
         </>
       }

@@ -3,8 +3,10 @@
 // every refusal with `{error}`.)
 import { MESSAGES } from '@lectern/shared-schema';
 import { ApiError } from '../data/api/http-client';
+import { SignInCancelledError } from './use-session';
 
 export function authErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof SignInCancelledError) return error.message;
   return MESSAGES.authFailed;
 }

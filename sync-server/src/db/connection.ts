@@ -1,4 +1,4 @@
-// Opens the SQLite file, sets it up for a server (WAL, foreign keys) and applies pending migrations.
+// Opens the SQLite file, sets it up for a server (WAL, synchronous=FULL, foreign keys) and applies pending migrations.
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -25,7 +25,9 @@ export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a write the server has answered survives a power cut too. With NORMAL, WAL mode may lose the
+  // last transactions, and a client drops its outbox entry once answered, so they would be gone for good.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const orm = drizzle(sqlite, { schema });

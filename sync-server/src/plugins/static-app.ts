@@ -15,6 +15,8 @@ export async function registerStaticApp(app: FastifyInstance, appDir: string | n
         .type('text/plain; charset=utf-8')
         .send('Lectern API is running. Build the app with `npm run build` to serve it here.'),
     );
+    // Fastify's own 404 logs the whole URL, query string included (see plugins/request-logging.ts).
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: SERVER_ERRORS.notFound }));
     return;
   }
   await app.register(fastifyStatic, {

@@ -1,4 +1,5 @@
-// /api/auth: sign-up, sign-in, the signed-in user, profile, logout, export and account deletion.
+// /api/auth: sign-up, sign-in, the signed-in user, profile, logout (here or everywhere), export and account
+// deletion.
 import {
   AuthResponse,
   exportFileName,
@@ -9,9 +10,11 @@ import {
   UserResponse,
 } from '@lectern/shared-schema';
 import type { FastifyRequest } from 'fastify';
+import { clientNetworkKey } from '../services/client-address';
+import { LoginAttempts } from '../services/login-attempts';
 import { RateLimiter } from '../services/rate-limiter';
 import { removeUserFiles } from '../services/screenshots';
-import { revokeSession } from '../services/sessions';
+import { revokeSession, revokeUserSessions } from '../services/sessions';
 import { tooManyRequests, unauthorized } from '../services/errors';
 import {
   authenticate,
@@ -27,17 +30,15 @@ import type { RouteOptions, TypedFastify } from './types';
 /** Sign-up and sign-in need no token; rate limits guard them instead. */
 export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   const { db, config } = ctx;
-  const failedLoginsByEmail = new RateLimiter(config.loginFailuresPerEmail, config.loginWindowMs);
-  const failedLoginsByIp = new RateLimiter(config.loginFailuresPerIp, config.loginWindowMs);
-  const registrationsByIp = new RateLimiter(config.registrationsPerIp, config.registrationWindowMs);
+  const loginAttempts = new LoginAttempts(config);
+  const registrationsByNetwork = new RateLimiter(config.registrationsPerIp, config.registrationWindowMs);
 
   app.post(
     '/auth/register',
     { schema: { body: RegisterBody, response: { 201: AuthResponse } } },
     async (request, reply) => {
-      const wait = registrationsByIp.retryAfterSeconds(request.ip);
+      const wait = registrationsByNetwork.take(clientNetworkKey(request.ip));
       if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyRegistrations, wait);
-      registrationsByIp.hit(request.ip);
       const user = await registerUser(db, request.body);
       return reply.code(201).send({ token: app.issueToken(user.id), user });
     },
@@ -47,20 +48,16 @@ export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     '/auth/login',
     { schema: { body: LoginBody, response: { 200: AuthResponse } } },
     async (request) => {
-      const emailKey = normalizeEmail(request.body.email);
-      const wait = Math.max(
-        failedLoginsByEmail.retryAfterSeconds(emailKey),
-        failedLoginsByIp.retryAfterSeconds(request.ip),
-      );
-      if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyLogins, wait);
-      const user = await authenticate(db, request.body);
-      if (!user) {
-        failedLoginsByEmail.hit(emailKey);
-        failedLoginsByIp.hit(request.ip);
-        throw unauthorized(SERVER_ERRORS.invalidCredentials);
+      // Counted as a failure before the hash; given back below if the password is right.
+      const attempt = loginAttempts.start(normalizeEmail(request.body.email), request.ip);
+      try {
+        const user = await authenticate(db, request.body);
+        if (!user) throw unauthorized(SERVER_ERRORS.invalidCredentials);
+        attempt.succeeded();
+        return { token: app.issueToken(user.id), user };
+      } finally {
+        attempt.finish();
       }
-      failedLoginsByEmail.reset(emailKey);
-      return { token: app.issueToken(user.id), user };
     },
   );
 }
@@ -82,6 +79,12 @@ export async function authRoutes(app: TypedFastify, { ctx }: RouteOptions) {
 
   app.post('/auth/logout', async (request, reply) => {
     revokeSession(db, request.sessionId);
+    return reply.code(204).send();
+  });
+
+  // Sign out everywhere: every token of the user stops working, this one included.
+  app.post('/auth/logout-all', async (request, reply) => {
+    revokeUserSessions(db, request.userId);
     return reply.code(204).send();
   });
 

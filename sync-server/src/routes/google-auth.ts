@@ -1,16 +1,32 @@
-// Google sign-in (OAuth 2.0 authorization code flow). The browser goes to the provider and comes back to
-// /auth/callback with ?token= or ?error=. The endpoints are settings, so tests run a local stand-in.
-import { SERVER_ERRORS } from '@lectern/shared-schema';
+// Google sign-in (OAuth 2.0 authorization code flow). The tab that starts it sends a one-time nonce; the
+// browser goes to the provider and comes back to /auth/callback with ?code= (a one-time code bound to that
+// nonce, never a token) or ?error=<code>; the app trades code and nonce for a token by POST. The endpoints
+// are settings, so tests run a local stand-in.
+import {
+  AuthResponse,
+  GOOGLE_NONCE_PATTERN,
+  GoogleExchangeBody,
+  GoogleStartQuery,
+  SERVER_ERRORS,
+  type GoogleSignInErrorCode,
+} from '@lectern/shared-schema';
 import { Type } from 'typebox';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GoogleConfig } from '../config';
-import { findOrCreateGoogleUser, type GoogleProfile } from '../services/users';
+import { badRequest } from '../services/errors';
+import { SignInCodes } from '../services/google-sign-in-codes';
+import {
+  findOrCreateGoogleUser,
+  getUser,
+  GoogleEmailTakenError,
+  type GoogleProfile,
+} from '../services/users';
 import type { RouteOptions, TypedFastify } from './types';
 
 const STATE_COOKIE = 'lectern_oauth_state';
 const CALLBACK_PATH = '/api/auth/google/callback';
 
-const callbackTo = (query: Record<string, string>) =>
+const callbackTo = (query: { code: string } | { error: GoogleSignInErrorCode }) =>
   `/auth/callback?${new URLSearchParams(query).toString()}`;
 
 function readCookie(header: string | undefined, name: string): string | undefined {
@@ -68,10 +84,15 @@ export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
   const { config, db } = ctx;
   const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  const codes = new SignInCodes();
 
-  app.get('/auth/google', async (_request, reply) => {
+  app.get('/auth/google', { schema: { querystring: GoogleStartQuery } }, async (request, reply) => {
     const google = config.google;
-    if (!google) return reply.redirect(callbackTo({ error: SERVER_ERRORS.googleNotConfigured }));
+    if (!google) return reply.redirect(callbackTo({ error: 'google_not_configured' }));
+    const { nonce } = request.query;
+    // Without the tab's nonce the sign-in could never be finished: say so now, not after the provider.
+    if (!nonce || !GOOGLE_NONCE_PATTERN.test(nonce))
+      return reply.redirect(callbackTo({ error: 'google_not_started' }));
     const state = randomBytes(24).toString('base64url');
     const target = new URL(google.authUrl);
     target.search = new URLSearchParams({
@@ -84,7 +105,7 @@ export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     }).toString();
     reply.header(
       'set-cookie',
-      `${STATE_COOKIE}=${state}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
+      `${STATE_COOKIE}=${state}.${nonce}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
     );
     return reply.redirect(target.toString());
   });
@@ -101,18 +122,34 @@ export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
       `${STATE_COOKIE}=; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=0${secure}`,
     );
     const google = config.google;
-    if (!google) return reply.redirect(callbackTo({ error: SERVER_ERRORS.googleNotConfigured }));
+    if (!google) return reply.redirect(callbackTo({ error: 'google_not_configured' }));
     const { code, state, error } = request.query;
-    const expectedState = readCookie(request.headers.cookie, STATE_COOKIE);
-    if (error || !code || !state || !expectedState || !sameText(state, expectedState)) {
-      return reply.redirect(callbackTo({ error: SERVER_ERRORS.googleFailed }));
+    const [expectedState, nonce] = (readCookie(request.headers.cookie, STATE_COOKIE) ?? '').split('.');
+    if (error || !code || !state || !expectedState || !nonce || !sameText(state, expectedState)) {
+      return reply.redirect(callbackTo({ error: 'google_failed' }));
     }
     try {
       const user = findOrCreateGoogleUser(db, await fetchGoogleProfile(google, code, redirectUri));
-      return reply.redirect(callbackTo({ token: app.issueToken(user.id) }));
+      const signInCode = codes.issue(user.id, nonce);
+      if (!signInCode) return reply.redirect(callbackTo({ error: 'google_failed' }));
+      return reply.redirect(callbackTo({ code: signInCode }));
     } catch (failure) {
+      if (failure instanceof GoogleEmailTakenError)
+        return reply.redirect(callbackTo({ error: 'google_email_taken' }));
       request.log.warn({ err: failure }, 'Google sign-in failed');
-      return reply.redirect(callbackTo({ error: SERVER_ERRORS.googleFailed }));
+      return reply.redirect(callbackTo({ error: 'google_failed' }));
     }
   });
+
+  // The last step, from the tab that started the sign-in: its nonce and the code of /auth/callback?code=.
+  app.post(
+    '/auth/google/exchange',
+    { schema: { body: GoogleExchangeBody, response: { 200: AuthResponse } } },
+    async (request) => {
+      const userId = codes.redeem(request.body.code, request.body.nonce);
+      if (!userId) throw badRequest(SERVER_ERRORS.googleSignInExpired);
+      const user = getUser(db, userId);
+      return { token: app.issueToken(user.id), user };
+    },
+  );
 }

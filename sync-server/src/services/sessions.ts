@@ -63,6 +63,15 @@ export function revokeSession(db: Db, sessionId: string): void {
   );
 }
 
+/** "Sign out everywhere": every session of the user is revoked, so every token of theirs answers 401. */
+export function revokeUserSessions(db: Db, userId: string): void {
+  forgetUserSessions(db, userId);
+  db.statement('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(
+    nowIso(),
+    userId,
+  );
+}
+
 /** Every session of the user ends (account deletion removes their rows). */
 export function forgetUserSessions(db: Db, userId: string): void {
   const activeSessions = activeSessionsOf(db);

@@ -14,7 +14,7 @@ import { nowIso } from './change-log';
 import { conflict, unauthorized } from './errors';
 import { listHighlights } from './highlights';
 import { listLists } from './lists';
-import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
 import { forgetUserSessions } from './sessions';
 import { listTags } from './tags';
 
@@ -77,11 +77,24 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<User> {
   return toUser(row);
 }
 
-/** The user whose email and password match, or null; always spends one hash so timing reveals nothing. */
+/**
+ * The user whose email and password match, or null; always spends one hash so timing reveals nothing.
+ * A hash made at an older cost is replaced by one at today's cost once the password has been proven.
+ */
 export async function authenticate(db: Db, body: LoginBody): Promise<User | null> {
   const row = findUserByEmail(db, body.email);
   const matches = await verifyPassword(body.password, row?.password_hash ?? UNKNOWN_USER_HASH);
-  return row?.password_hash && matches ? toUser(row) : null;
+  if (!row?.password_hash || !matches) return null;
+  if (needsRehash(row.password_hash)) {
+    const upgraded = await hashPassword(body.password);
+    // Only if the password wasn't changed meanwhile.
+    db.statement('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(
+      upgraded,
+      row.id,
+      row.password_hash,
+    );
+  }
+  return toUser(row);
 }
 
 export function updateProfile(db: Db, userId: string, username: string): User {
@@ -108,14 +121,30 @@ export interface GoogleProfile {
   picture: string | null;
 }
 
-/** Signs in the Google account's user: by Google id, else by verified email, else a new account. */
+/** Google sign-in found the email taken by an account it may not enter (see findOrCreateGoogleUser). */
+export class GoogleEmailTakenError extends Error {
+  constructor() {
+    super(SERVER_ERRORS.googleEmailTaken);
+    this.name = 'GoogleEmailTakenError';
+  }
+}
+
+/**
+ * Signs in the Google account's user: by Google id, else a new account. An existing account with the same
+ * email is never entered through Google: whoever created it with a password may not own the email (an
+ * attacker can register victim@gmail.com first and wait), and an account already tied to another Google
+ * id keeps it. The only link made is a verified email to an account that has neither a password nor a
+ * Google id.
+ */
 export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
   return db.transaction(() => {
     const bySub = db.statement('SELECT * FROM users WHERE google_sub = ?').get(profile.sub) as
       UserRow | undefined;
     if (bySub) return toUser(bySub);
-    const byEmail = profile.emailVerified ? findUserByEmail(db, profile.email) : undefined;
+    const byEmail = findUserByEmail(db, profile.email);
     if (byEmail) {
+      if (!profile.emailVerified || byEmail.password_hash !== null || byEmail.google_sub !== null)
+        throw new GoogleEmailTakenError();
       db.statement('UPDATE users SET google_sub = ?, avatar_url = coalesce(avatar_url, ?) WHERE id = ?').run(
         profile.sub,
         profile.picture,
@@ -123,7 +152,6 @@ export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
       );
       return getUser(db, byEmail.id);
     }
-    if (findUserByEmail(db, profile.email)) throw conflict(SERVER_ERRORS.emailTaken);
     const id = newId();
     db.statement(
       'INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',

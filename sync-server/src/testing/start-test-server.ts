@@ -14,14 +14,14 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string>; appDir?: string } = {},
+  options: { env?: Record<string, string>; appDir?: string; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-test-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...options.env },
     { appDir: options.appDir ?? null },
   );
-  const app = await buildServer(config);
+  const app = await buildServer(config, { logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

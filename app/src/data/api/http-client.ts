@@ -34,6 +34,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Login and sign-up answer 401 for wrong credentials, which is not a lost session. */
   credentialsCheck?: boolean;
+  /** A token to send instead of the stored one (a sign-in given up before it was stored). */
+  token?: string;
 }
 
 export interface HttpClientOptions {
@@ -83,7 +85,7 @@ export function createHttpClient(options: HttpClientOptions) {
 
   async function send(method: string, path: string, request: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    const token = tokenStorage.getItem(TOKEN_STORAGE_KEY);
+    const token = request.token ?? tokenStorage.getItem(TOKEN_STORAGE_KEY);
     if (token) headers.authorization = `Bearer ${token}`;
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
     let body: BodyInit | undefined;
@@ -102,7 +104,7 @@ export function createHttpClient(options: HttpClientOptions) {
     options.onReachability?.(true);
     if (response.ok) return response;
     const error = new ApiError(response.status, await errorMessageOf(response), retryAfterMs(response));
-    if (response.status === 401 && !request.credentialsCheck && token) {
+    if (response.status === 401 && !request.credentialsCheck && !request.token && token) {
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       options.onUnauthorized();
     }

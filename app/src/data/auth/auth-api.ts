@@ -1,41 +1,71 @@
 // The auth calls of spec section 7 and the session rules of section 4, for an offline-first device: the
 // token lives in localStorage under 'token'; a 401 ends the session but keeps the outbox for the same
-// user's next sign-in; another user signing in starts from an empty database; logout wipes it.
+// user's next sign-in; another user signing in starts from an empty database, but never by wiping writes
+// the server hasn't got without the person saying so (UnsyncedWritesError); logout wipes it.
+// Google sign-in: the tab that starts it keeps a one-time nonce in sessionStorage, and /auth/callback
+// trades the server's one-time code and that nonce for the token; a callback this tab didn't start fails.
 import {
   TOKEN_STORAGE_KEY,
   type AuthResponse,
+  type GoogleExchangeBody,
   type LoginBody,
   type ProfileBody,
   type RegisterBody,
   type User,
   type UserResponse,
 } from '@lectern/shared-schema';
-import { NetworkError, type HttpClient, type TokenStorage } from '../api/http-client';
+import { ApiError, NetworkError, type HttpClient, type TokenStorage } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import type { SyncEngine } from '../sync/sync-engine';
+import { GoogleSignInError, UnsyncedWritesError } from './sign-in-errors';
 
 export interface AuthContext {
   db: LecternDb;
   http: HttpClient;
   sync: SyncEngine;
   tokenStorage: TokenStorage;
+  /** Per tab (sessionStorage): the nonce of the Google sign-in this tab started. */
+  signInStorage: TokenStorage;
   baseUrl: string;
 }
 
-export function createAuthApi({ db, http, sync, tokenStorage, baseUrl }: AuthContext) {
-  /** Keeps the user's data only if the database holds this same user's data (or none). */
-  async function adoptUser(user: User): Promise<void> {
+/** Where a tab keeps the nonce of the Google sign-in it started. */
+export const GOOGLE_NONCE_KEY = 'lectern.googleSignInNonce';
+
+function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+export interface SignInOptions {
+  /** The person was warned and chose to lose another account's unsynced changes on this device. */
+  discardUnsynced?: boolean;
+}
+
+export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, baseUrl }: AuthContext) {
+  /**
+   * Keeps the user's data only if the database holds this same user's data (or none). Another user's
+   * data goes, but never a non-empty outbox unless `discardUnsynced` says the person agreed.
+   */
+  async function adoptUser(user: User, options: SignInOptions = {}, pending?: AuthResponse): Promise<void> {
     const previous = await db.getMeta('user');
     if (previous && previous.id !== user.id) {
+      const waiting = await db.outbox.count();
+      if (waiting > 0 && !options.discardUnsynced)
+        throw new UnsyncedWritesError(waiting, previous, pending ?? { token: '', user });
       await sync.stop();
       await db.wipe();
     }
     await db.setMeta('user', user);
   }
 
-  async function signedIn(response: AuthResponse): Promise<AuthResponse> {
+  async function signedIn(response: AuthResponse, options: SignInOptions = {}): Promise<AuthResponse> {
+    // Checked before the token is stored: a refused adoption leaves the device as it was.
+    await adoptUser(response.user, options, response);
     tokenStorage.setItem(TOKEN_STORAGE_KEY, response.token);
-    await adoptUser(response.user);
     sync.refresh();
     sync.start();
     sync.requestSync(0);
@@ -65,14 +95,48 @@ export function createAuthApi({ db, http, sync, tokenStorage, baseUrl }: AuthCon
     login: async (body: LoginBody) =>
       signedIn(await http.request<AuthResponse>('POST', '/auth/login', { body, credentialsCheck: true })),
 
-    /** /auth/callback: stores the token from Google sign-in, then loads the user. */
-    async acceptToken(token: string): Promise<UserResponse> {
-      tokenStorage.setItem(TOKEN_STORAGE_KEY, token);
-      sync.refresh();
-      const response = await me();
-      sync.start();
-      sync.requestSync(0);
-      return response;
+    /** After an UnsyncedWritesError, when the person chose to sign in anyway: the old changes go. */
+    completeSignIn: (pending: AuthResponse) => signedIn(pending, { discardUnsynced: true }),
+
+    /** After an UnsyncedWritesError, when the person chose to keep the changes: the new token is revoked. */
+    async abandonSignIn(pending: AuthResponse): Promise<void> {
+      try {
+        await http.request('POST', '/auth/logout', { token: pending.token });
+      } catch {
+        // Offline or refused: the unused token simply expires.
+      }
+    },
+
+    /**
+     * "Continue with Google": a fresh one-time nonce for this tab, and the address to navigate to. Only
+     * this tab can finish the sign-in (finishGoogleSignIn).
+     */
+    startGoogleSignIn(): string {
+      const nonce = newNonce();
+      signInStorage.setItem(GOOGLE_NONCE_KEY, nonce);
+      return `${baseUrl}/api/auth/google?nonce=${nonce}`;
+    },
+
+    /**
+     * /auth/callback?code=: trades the code and this tab's nonce for the token (POST, so no token is ever in
+     * a URL). The nonce is used up either way; without one, this tab didn't start the sign-in.
+     */
+    async finishGoogleSignIn(code: string): Promise<AuthResponse> {
+      const nonce = signInStorage.getItem(GOOGLE_NONCE_KEY);
+      signInStorage.removeItem(GOOGLE_NONCE_KEY);
+      if (!nonce) throw new GoogleSignInError('google_not_started');
+      const body: GoogleExchangeBody = { code, nonce };
+      let response: AuthResponse;
+      try {
+        response = await http.request<AuthResponse>('POST', '/auth/google/exchange', {
+          body,
+          credentialsCheck: true,
+        });
+      } catch (error) {
+        if (error instanceof ApiError) throw new GoogleSignInError('google_expired');
+        throw error;
+      }
+      return signedIn(response);
     },
 
     me,
@@ -112,8 +176,20 @@ export function createAuthApi({ db, http, sync, tokenStorage, baseUrl }: AuthCon
       sync.refresh();
     },
 
+    /**
+     * POST /auth/logout-all: every session of the user ends, on every device; then this device is
+     * cleared like a logout. Unlike logout it needs the server: offline it fails and nothing changes.
+     */
+    async logoutEverywhere(): Promise<void> {
+      await http.request('POST', '/auth/logout-all');
+      await sync.stop();
+      tokenStorage.removeItem(TOKEN_STORAGE_KEY);
+      await db.wipe();
+      sync.refresh();
+    },
+
     hasToken: () => http.hasToken(),
-    /** Google sign-in is a full-page navigation to this address. */
+    /** The link of "Continue with Google"; a click goes through startGoogleSignIn for the nonce. */
     googleSignInUrl: () => `${baseUrl}/api/auth/google`,
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../api/http-client';
+import { UnsyncedWritesError } from '../auth/sign-in-errors';
 import type { Lectern } from '../lectern';
 import { createTestDevice } from '../testing/test-lectern';
 import {
@@ -168,14 +169,22 @@ describe('a 401 in the middle of a sync', () => {
     await device.lectern.close();
   });
 
-  it('another user signing in on the device starts from an empty database', async () => {
+  it('another user signing in on the device starts from an empty database, once told about unsynced writes', async () => {
     const device = await signedInDevice(world);
     device.setOnline(false);
     await queueWrites(device.lectern);
     device.storage.removeItem('token');
     device.setOnline(true);
+    const waiting = await device.lectern.db.outbox.count();
     const other = await signedInDevice(world);
-    await device.lectern.auth.login(other.credentials);
+    // The first user's writes never go without the warning: the sign-in stops, nothing changes.
+    const refusal = await device.lectern.auth.login(other.credentials).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(UnsyncedWritesError);
+    expect((refusal as UnsyncedWritesError).count).toBe(waiting);
+    expect(await device.lectern.db.outbox.count()).toBe(waiting);
+    expect(device.storage.getItem('token')).toBeNull();
+    // Told, the person signs in anyway.
+    await device.lectern.auth.completeSignIn((refusal as UnsyncedWritesError).pending);
     expect(await device.lectern.db.outbox.count()).toBe(0);
     expect((await device.lectern.articles.list()).articles).toEqual([]);
     await device.lectern.close();

@@ -54,6 +54,7 @@ export function createTestDevice(options: Partial<LecternOptions> & { fetch?: Fe
     dbName: `lectern-test-${deviceCount}`,
     indexedDB: { indexedDB: new IDBFactory(), IDBKeyRange },
     tokenStorage: storage,
+    signInStorage: memoryStorage(),
     connectivity,
     lock: inPageLock(),
     // Tests sync when they say so.

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useLectern } from '../../session/use-lectern';
 import { authErrorMessage } from '../../session/auth-error';
@@ -29,7 +30,20 @@ export function LoginRoute() {
     navigate('/', { replace: true });
   }
 
-  return <LoginPage googleHref={lectern.auth.googleSignInUrl()} onSubmit={submit} error={callbackError} />;
+  // The link's own address works without this; the click adds this tab's one-time nonce.
+  function continueWithGoogle(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    window.location.assign(lectern.auth.startGoogleSignIn());
+  }
+
+  return (
+    <LoginPage
+      googleHref={lectern.auth.googleSignInUrl()}
+      onGoogle={continueWithGoogle}
+      onSubmit={submit}
+      error={callbackError}
+    />
+  );
 }
 
 /** /auth/callback hands a Google sign-in error over in the navigation state. */

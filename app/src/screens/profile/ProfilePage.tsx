@@ -6,6 +6,7 @@ import {
   MESSAGES,
 } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DownloadIcon } from '../../components/icons';
 import { useToast } from '../../components/use-toast';
 import { useLectern } from '../../session/use-lectern';
@@ -18,13 +19,17 @@ import { ProfileForm } from './ProfileForm';
 import '../../styles/screens.css';
 import './profile.css';
 
-/** /profile: the display name, the user's stats, export and account deletion. */
+const SIGN_OUT_EVERYWHERE_FAILED =
+  'Could not sign out everywhere. Please check your connection and try again.';
+
+/** /profile: the display name, the user's stats, export, signing out everywhere and account deletion. */
 export function ProfilePage() {
   const lectern = useLectern();
-  const { user, logout } = useSession();
+  const { user, logout, logoutEverywhere } = useSession();
   const { showToast } = useToast();
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [signingOutEverywhere, setSigningOutEverywhere] = useState(false);
   const numbers = useLiveResult(async () => {
     const [{ stats }, highlights, { lists }] = await Promise.all([
       lectern.articles.list(),
@@ -56,6 +61,17 @@ export function ProfilePage() {
       showToast(MESSAGES.exportFailed, 'error');
     } finally {
       setExporting(false);
+    }
+  }
+
+  async function signOutEverywhere() {
+    const failed = () => showToast(SIGN_OUT_EVERYWHERE_FAILED, 'error');
+    setSigningOutEverywhere(false);
+    try {
+      // With unsynced changes the session asks first; a failure after that answer comes to onFailure.
+      await logoutEverywhere({ onFailure: failed });
+    } catch {
+      failed();
     }
   }
 
@@ -123,6 +139,21 @@ export function ProfilePage() {
           </div>
         </section>
 
+        <section className="card card--padded profile-section" aria-labelledby="profile-sessions">
+          <h2 id="profile-sessions" className="profile-section__title">
+            Sign out everywhere
+          </h2>
+          <p className="profile-section__text">
+            Ends your session on every device and browser where you are signed in, this one included. Use it
+            if you signed in on a computer that isn&apos;t yours, or lost a device.
+          </p>
+          <div>
+            <Button variant="secondary" onClick={() => setSigningOutEverywhere(true)}>
+              Sign out everywhere
+            </Button>
+          </div>
+        </section>
+
         <section
           className="card card--padded profile-section profile-section--danger"
           aria-labelledby="profile-delete"
@@ -141,6 +172,14 @@ export function ProfilePage() {
         </section>
       </div>
 
+      <ConfirmDialog
+        subject={signingOutEverywhere ? true : null}
+        title="Sign out everywhere?"
+        description="You will be signed out on every device, this one included, and need your password or Google to sign in again."
+        confirmLabel="Sign out everywhere"
+        onCancel={() => setSigningOutEverywhere(false)}
+        onConfirm={signOutEverywhere}
+      />
       <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} onConfirm={deleteAccount} />
     </div>
   );

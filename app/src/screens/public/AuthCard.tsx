@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, MouseEvent } from 'react';
 import { MESSAGES, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@lectern/shared-schema';
 import { Button, buttonClassName } from '../../components/Button';
 import { TextField } from '../../components/TextField';
@@ -18,6 +18,8 @@ export interface AuthCardProps {
   onSubmit: (mode: AuthMode, credentials: AuthCredentials) => Promise<void>;
   /** Where "Continue with Google" goes: a full-page navigation, not a client-side route. */
   googleHref: string;
+  /** A click on "Continue with Google" (the session adds this tab's one-time nonce and navigates). */
+  onGoogle?: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** The failure text of spec section 8, worded by the caller. */
   error?: string | null;
 }
@@ -32,7 +34,7 @@ const COPY: Record<AuthMode, { title: string; subtitle: string; submit: string }
 };
 
 /** The sign-in and sign-up card of /login, with the toggle between the two modes. */
-export function AuthCard({ onSubmit, googleHref, error }: AuthCardProps) {
+export function AuthCard({ onSubmit, googleHref, onGoogle, error }: AuthCardProps) {
   const [mode, setMode] = useState<AuthMode>('signin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -95,7 +97,11 @@ export function AuthCard({ onSubmit, googleHref, error }: AuthCardProps) {
         <p>{copy.subtitle}</p>
       </header>
 
-      <a href={googleHref} className={buttonClassName({ variant: 'secondary', block: true })}>
+      <a
+        href={googleHref}
+        onClick={onGoogle}
+        className={buttonClassName({ variant: 'secondary', block: true })}
+      >
         <GoogleLogo />
         Continue with Google
       </a>
