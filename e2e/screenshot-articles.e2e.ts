@@ -45,7 +45,11 @@ describe('screenshot articles', () => {
     await signUp(page);
     const api = world.api.as(await tokenOf(page));
     const form = new FormData();
-    form.append('screenshot', new Blob([await textImage()], { type: 'image/png' }), 'shot.png');
+    form.append(
+      'screenshot',
+      new Blob([new Uint8Array(await textImage())], { type: 'image/png' }),
+      'shot.png',
+    );
     const saved = await api.request('POST', '/articles/screenshot', { body: form });
     expect(saved.status).toBe(201);
     const article = saved.body.article;
