@@ -12,6 +12,7 @@ import {
 } from '@lectern/shared-schema';
 import { NetworkError, type HttpClient, type TokenStorage } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
+import { forgetDeviceImages } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
 
 export interface AuthContext {
@@ -29,6 +30,7 @@ export function createAuthApi({ db, http, sync, tokenStorage, baseUrl }: AuthCon
     if (previous && previous.id !== user.id) {
       await sync.stop();
       await db.wipe();
+      await forgetDeviceImages();
     }
     await db.setMeta('user', user);
   }
@@ -93,6 +95,7 @@ export function createAuthApi({ db, http, sync, tokenStorage, baseUrl }: AuthCon
       // The server revoked the token with the account: keeping it would only earn a 401 later.
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
+      await forgetDeviceImages();
       sync.refresh();
     },
 
@@ -109,6 +112,8 @@ export function createAuthApi({ db, http, sync, tokenStorage, baseUrl }: AuthCon
       }
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
+      // The service worker's image cache and any screenshot still shown would outlive the database.
+      await forgetDeviceImages();
       sync.refresh();
     },
 
