@@ -17,8 +17,3 @@ export function revokeAllObjectUrls(): void {
   for (const url of live) URL.revokeObjectURL(url);
   live.clear();
 }
-
-/** How many are held now (tests). */
-export function liveObjectUrlCount(): number {
-  return live.size;
-}
