@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, tokenOf } from './support/app-actions';
 import { DESKTOP, PHONE, startBrowserWorld, type BrowserWorld } from './support/browser-world';
+import { seriousAxeViolations } from './support/axe';
 import { eventually } from './support/eventually';
 import { saveScreenshot } from './support/screenshots';
 import { saveViewportScreenshot } from './support-reader/viewport-screenshot';
@@ -79,6 +80,7 @@ describe('screenshot articles', () => {
       await page.setViewportSize(size);
       await saveViewportScreenshot(page, 'reader-screenshot-original');
     }
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
 
@@ -92,6 +94,7 @@ describe('screenshot articles', () => {
       await page.setViewportSize(size);
       await saveScreenshot(page, 'highlights-screenshot-article');
     }
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });
 });
