@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ARTICLE_IMAGES_CACHE } from './app/src/data/device/image-caches';
 
 const THEME_COLOR = '#1f6f6b';
 const BACKGROUND_COLOR = '#faf9f7';
@@ -51,7 +52,8 @@ export default defineConfig({
             urlPattern: ({ request }) => request.destination === 'image',
             handler: 'CacheFirst',
             options: {
-              cacheName: 'article-images',
+              // Logout deletes it by this name (app/src/data/device/image-caches.ts).
+              cacheName: ARTICLE_IMAGES_CACHE,
               expiration: { maxEntries: 800, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true },
               cacheableResponse: { statuses: [0, 200] },
             },

@@ -343,16 +343,33 @@ describe('the My Articles dashboard', () => {
     await context.close();
   });
 
-  it('saves what a phone shares to /share', async () => {
+  it('saves what a phone shares to /share once the reader confirms', async () => {
     const page = await world.newPage();
     await signUp(page);
+    const api = world.api.as(await tokenOf(page));
     const text = `Worth a read: ${world.site.url('/baking')}.`;
     await page.goto(`/share?title=${encodeURIComponent('Bread')}&text=${encodeURIComponent(text)}`);
+    // Any site can open /share: nothing is saved until the reader says so.
+    await page.getByText('Save this link to your library?').waitFor();
+    await page.getByText(world.site.url('/baking'), { exact: true }).waitFor();
+    expect(await checkScreen(page, 'share-target-confirm')).toEqual([]);
+    await page.waitForTimeout(500);
+    expect((await api.get('/articles')).body.articles).toEqual([]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved to your library.').waitFor();
     await page.getByText(BAKING).waitFor();
     expect(await checkScreen(page, 'share-target-saved')).toEqual([]);
     await page.getByRole('link', { name: 'Go to My Articles' }).click();
     await card(page, BAKING).waitFor();
+
+    // Cancel leaves the library as it was.
+    await page.goto(`/share?url=${encodeURIComponent(world.site.url('/gardening'))}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'My Articles' }).waitFor();
+    await page.waitForTimeout(500);
+    expect((await api.get('/articles')).body.articles.map((a: { title: string }) => a.title)).toEqual([
+      BAKING,
+    ]);
 
     await page.goto('/share?text=nothing%20to%20see');
     await page.getByText('What was shared didn’t include a web link.', { exact: false }).waitFor();

@@ -59,14 +59,12 @@ describe('reading lists', () => {
     }
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // The create form: 'List Name *', optional description, public by default, one article at least.
+    // The create form: 'List Name *', optional description, public by default, articles optional.
     await page.getByRole('button', { name: 'New list' }).click();
     const form = page.getByRole('dialog', { name: 'New reading list' });
     await form.getByLabel('List Name *').fill('Weekend reads');
     await form.getByLabel('Description').fill('Long pieces for a slow Saturday.');
     expect(await form.getByLabel('Public').isChecked()).toBe(true);
-    await form.getByRole('button', { name: 'Create list' }).click();
-    await form.getByText('Select at least one article to add.').waitFor();
     for (const title of [BREAD, SATURN, GARDEN]) await form.getByLabel(title).check();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveViewportScreenshot(page, 'lists-create');
@@ -160,6 +158,73 @@ describe('reading lists', () => {
     await page.getByText('List deleted').waitFor();
     await page.getByRole('heading', { name: 'No reading lists yet' }).waitFor();
     await eventually(async () => (await server.get(`/lists/${listId}`)).status === 404);
+    await page.context().close();
+  });
+
+  it('a brand-new user creates an empty list, sees it with 0 articles, and fills it later', async () => {
+    const page = await pageWithoutWorker(world, DESKTOP);
+    await signUp(page);
+    const server = world.api.as(await tokenOf(page));
+
+    await page.getByRole('link', { name: 'Lists', exact: true }).click();
+    await page.getByRole('heading', { name: 'No reading lists yet' }).waitFor();
+    await page.getByRole('button', { name: 'New list' }).click();
+    const form = page.getByRole('dialog', { name: 'New reading list' });
+    await form
+      .getByText('No saved articles yet. Create the list now and add articles to it later.')
+      .waitFor();
+    expect(await form.getByText('A list needs at least one article').count()).toBe(0);
+    await form.getByLabel('List Name *').fill('Japan trip');
+    await form.getByLabel('Description').fill('Kyoto, Osaka and the ferries.');
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await saveViewportScreenshot(page, 'lists-create-empty');
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Create list' }).click();
+    await page.getByText('✓ List "Japan trip" created successfully!').waitFor();
+    await form.waitFor({ state: 'detached' });
+
+    const entry = page.getByRole('link', { name: /Japan trip/ });
+    await entry.waitFor();
+    expect(await entry.locator('.list-card__meta').innerText()).toContain('0 articles');
+    expect(await page.getByText('Select at least one article to add.').count()).toBe(0);
+    await eventually(async () => {
+      const { status, body } = await server.get('/lists');
+      return (
+        status === 200 &&
+        body.lists.length === 1 &&
+        body.lists[0].name === 'Japan trip' &&
+        body.lists[0].article_count === 0
+      );
+    });
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await saveScreenshot(page, 'lists-empty-list');
+    }
+
+    // Later: an article saved, then added to the list.
+    await saveThroughApi(world, page, ['/gardening']);
+    await page.reload();
+    await page.getByRole('link', { name: /Japan trip/ }).click();
+    await page.getByRole('button', { name: 'Add articles' }).click();
+    const add = page.getByRole('dialog', { name: 'Add articles to “Japan trip”' });
+    await add.getByLabel(GARDEN).check();
+    await add.getByRole('button', { name: /^Add 1 article$/ }).click();
+    await page.getByText('✓ Added 1 article(s)').waitFor();
+    await eventually(async () => (await listOrder(page)).join() === GARDEN);
+    await eventually(async () =>
+      (
+        await page
+          .getByRole('link', { name: /Japan trip/ })
+          .locator('.list-card__meta')
+          .innerText()
+      ).includes('1 article'),
+    );
+    await eventually(async () => {
+      const { body } = await server.get('/lists');
+      return body.lists[0].article_count === 1;
+    });
     await page.context().close();
   });
 });

@@ -7,7 +7,10 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 /** Where the session token lives: localStorage under 'token' in the browser (spec section 4). */
 export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The server answered with an error status; `message` is its `{error}` text when it sent one. */
+/**
+ * An error status; `serverMessage` is the `{error}` text when the API itself answered (JSON with an
+ * `error` string), null when something else did (a proxy's HTML page, an empty body).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -29,6 +32,8 @@ export class NetworkError extends Error {
 
 export interface RequestOptions {
   body?: unknown;
+  /** The fetch cache mode; 'no-store' keeps private bytes out of the browser's HTTP cache. */
+  cache?: RequestCache;
   form?: FormData;
   query?: Record<string, string | number | boolean | undefined>;
   idempotencyKey?: string;
@@ -58,7 +63,13 @@ function retryAfterMs(response: Response): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
+/**
+ * The `{error}` text of an answer in the API's own shape (JSON with an `error` string), else null: a
+ * proxy's or a captive portal's error page is not the server speaking.
+ */
 async function errorMessageOf(response: Response): Promise<string | null> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type.trim())) return null;
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
@@ -96,7 +107,9 @@ export function createHttpClient(options: HttpClientOptions) {
     }
     let response: Response;
     try {
-      response = await options.fetch(urlOf(path, request.query), { method, headers, body });
+      const init: RequestInit = { method, headers, body };
+      if (request.cache) init.cache = request.cache;
+      response = await options.fetch(urlOf(path, request.query), init);
     } catch (error) {
       options.onReachability?.(false);
       throw new NetworkError(error);

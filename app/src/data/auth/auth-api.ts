@@ -16,6 +16,7 @@ import {
 } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient, type TokenStorage } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
+import { forgetDeviceImages } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
 import { GoogleSignInError, UnsyncedWritesError } from './sign-in-errors';
 
@@ -58,6 +59,7 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
         throw new UnsyncedWritesError(waiting, previous, pending ?? { token: '', user });
       await sync.stop();
       await db.wipe();
+      await forgetDeviceImages();
     }
     await db.setMeta('user', user);
   }
@@ -157,6 +159,7 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
       // The server revoked the token with the account: keeping it would only earn a 401 later.
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
+      await forgetDeviceImages();
       sync.refresh();
     },
 
@@ -173,6 +176,8 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
       }
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
+      // The service worker's image cache and any screenshot still shown would outlive the database.
+      await forgetDeviceImages();
       sync.refresh();
     },
 

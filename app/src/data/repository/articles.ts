@@ -143,7 +143,10 @@ export function createArticlesApi(ctx: RepositoryContext) {
       const local = await db.screenshots.get(articleId);
       if (local) return new Blob([local.bytes], { type: local.type });
       try {
-        const response = await http.send('GET', `/articles/${encodeURIComponent(articleId)}/screenshot`);
+        // Never into the browser's HTTP cache: logout can't empty that, and the server marks it immutable.
+        const response = await http.send('GET', `/articles/${encodeURIComponent(articleId)}/screenshot`, {
+          cache: 'no-store',
+        });
         return await response.blob();
       } catch {
         return null;

@@ -1,6 +1,6 @@
 // Replays the outbox to the server in order. A refused write (4xx) is marked failed and holds back only
-// the later writes on the same entities; a network error or a server error (5xx, 429) stops the push so
-// that it is tried again later, in the same order.
+// the later writes on the same entities; a network error, a server error (5xx, 429) or a 404 that isn't
+// the API's own stops the push so that it is tried again later, in the same order.
 import {
   MESSAGES,
   newId,
@@ -76,14 +76,20 @@ async function sendRebasedReorder(http: HttpClient, op: Extract<Operation, { kin
   return http.request(call.method, call.path, { body: call.body, idempotencyKey: newId() });
 }
 
-/** A 404 on anything but a save means the target was deleted (on another device): delete wins. */
+/**
+ * A 404 in the API's own `{error}` shape on anything but a save means the target was deleted (on another
+ * device): delete wins. Dropping a write is for good, so it takes the server's word for it.
+ */
 function isGone(op: Operation, error: ApiError): boolean {
-  if (error.status !== 404) return false;
+  if (error.status !== 404 || error.serverMessage === null) return false;
   return !isArticleSave(op) || error.serverMessage === SERVER_ERRORS.articleNotFound;
 }
 
 function isRetryable(error: ApiError): boolean {
-  return error.status >= 500 || error.status === 429 || error.status === 408;
+  // A 404 without the API's body came from something in between (a proxy mid-deploy, a captive portal):
+  // the write waits and is tried again, like any other answer that isn't the server's.
+  const notTheServer = error.status === 404 && error.serverMessage === null;
+  return error.status >= 500 || error.status === 429 || error.status === 408 || notTheServer;
 }
 
 async function onSuccess(db: LecternDb, row: OutboxRow, response: unknown): Promise<void> {

@@ -1,12 +1,14 @@
 // Keeps the device and the server in step: push the outbox, then pull the change feed. Runs at start, when
-// the network comes back, when the tab becomes visible, shortly after each local write and periodically;
-// backs off while the server can't be reached; holds a lock so one tab syncs at a time.
+// the network comes back, when the tab becomes visible or returns from the back/forward cache, shortly
+// after each local write and periodically; backs off while the server can't be reached; holds a lock so
+// one tab syncs at a time.
 import { liveQuery, type Subscription } from 'dexie';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
 import type { Operation } from '../outbox/operations';
 import type { Connectivity } from './connectivity';
+import { onRestoredFromCache, rereadEverything } from './page-restore';
 import { addRefreshTargets, mergeTargets, noTargets, refreshFromServer } from './refresh';
 import { pullChanges } from './pull';
 import { pushOutbox } from './push';
@@ -224,11 +226,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
     };
     const unsubscribe = connectivity.subscribe(onWake);
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+    // Back to a page from the back/forward cache: what it shows predates the writes made meanwhile.
+    const stopWatchingRestores = onRestoredFromCache(() => {
+      rereadEverything(db);
+      emit();
+      if (connectivity.isOnline()) schedule(0);
+    });
     const interval = setInterval(() => schedule(0), periodMs);
     schedule(0);
     stopStarted = () => {
       unsubscribe();
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+      stopWatchingRestores();
       clearInterval(interval);
     };
   }

@@ -33,6 +33,16 @@ interface FixtureSiteModule {
   DEFAULT_PAGES: Record<string, string>;
 }
 
+export interface StandInProxy {
+  url: string;
+  htmlNotFound: Set<string>;
+  close(): Promise<void>;
+}
+
+interface ProxyModule {
+  startStandInProxy(targetUrl: string): Promise<StandInProxy>;
+}
+
 const SERVER_MODULE = new URL('../../../../sync-server/src/testing/start-test-server.ts', import.meta.url)
   .href;
 const SITE_MODULE = new URL('../../../../sync-server/test/support/fixture-site.ts', import.meta.url).href;
@@ -43,6 +53,12 @@ async function load<T>(href: string): Promise<T> {
 }
 
 export const siteModule = () => load<FixtureSiteModule>(SITE_MODULE);
+
+/** A proxy in front of the server that can answer its own HTML 404s (sync-server/test/support). */
+export async function startStandInProxy(targetUrl: string): Promise<StandInProxy> {
+  const href = new URL('../../../../sync-server/test/support/stand-in-proxy.ts', import.meta.url).href;
+  return (await load<ProxyModule>(href)).startStandInProxy(targetUrl);
+}
 
 export interface World {
   server: RunningServer;

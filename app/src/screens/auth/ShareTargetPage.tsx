@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, PRODUCT_NAME } from '@lectern/shared-schema';
-import { buttonClassName } from '../../components/Button';
+import { Button, buttonClassName } from '../../components/Button';
 import { CheckIcon } from '../../components/icons';
 import { useToast } from '../../components/use-toast';
 import type { LocalArticle } from '../../data/reads/article-reads';
@@ -12,35 +12,46 @@ import { sharedUrlOf } from './shared-url';
 import './share-target.css';
 
 type ShareState =
+  | { step: 'confirm'; url: string }
   | { step: 'saving'; url: string }
   | { step: 'saved'; article: LocalArticle }
   | { step: 'failed'; url: string; error: string }
   | { step: 'nothing' };
 
-/** /share: what a phone's share sheet opens. The shared link is saved at once; the form is the fallback. */
+/**
+ * /share: what a phone's share sheet opens. Any web page can open this address too, so the shared link is
+ * shown and saved only when the reader says so; the form is the fallback when nothing usable was shared.
+ */
 export function ShareTargetPage() {
   const [params] = useSearchParams();
   const lectern = useLectern();
+  const navigate = useNavigate();
   const { showToast } = useToast();
   const sharedUrl = sharedUrlOf(params);
   const [state, setState] = useState<ShareState>(() =>
-    sharedUrl ? { step: 'saving', url: sharedUrl } : { step: 'nothing' },
+    sharedUrl ? { step: 'confirm', url: sharedUrl } : { step: 'nothing' },
   );
-  const started = useRef(false);
+  const saving = useRef(false);
 
-  useEffect(() => {
-    // StrictMode runs effects twice in development; the link must be saved once.
-    if (started.current || !sharedUrl) return;
-    started.current = true;
-    lectern.articles.create({ url: sharedUrl }).then(
-      ({ article }) => setState({ step: 'saved', article }),
-      (error: unknown) => {
-        const message = error instanceof SaveArticleError ? error.message : MESSAGES.saveFailed;
-        showToast(message, 'error');
-        setState({ step: 'failed', url: sharedUrl, error: message });
-      },
-    );
-  }, [lectern, sharedUrl, showToast]);
+  function save(url: string) {
+    // A double tap saves once.
+    if (saving.current) return;
+    saving.current = true;
+    setState({ step: 'saving', url });
+    lectern.articles
+      .create({ url })
+      .then(
+        ({ article }) => setState({ step: 'saved', article }),
+        (error: unknown) => {
+          const message = error instanceof SaveArticleError ? error.message : MESSAGES.saveFailed;
+          showToast(message, 'error');
+          setState({ step: 'failed', url, error: message });
+        },
+      )
+      .finally(() => {
+        saving.current = false;
+      });
+  }
 
   return (
     <div className="container share-target">
@@ -53,6 +64,20 @@ export function ShareTargetPage() {
         <h1 id="share-title" className="share-target__title">
           Save to {PRODUCT_NAME}
         </h1>
+        {state.step === 'confirm' && (
+          <>
+            <p className="share-target__lead">Save this link to your library?</p>
+            <p className="share-target__shared">
+              <span className="share-target__url">{state.url}</span>
+            </p>
+            <div className="share-target__actions">
+              <Button onClick={() => save(state.url)}>Save</Button>
+              <Button variant="secondary" onClick={() => navigate('/', { replace: true })}>
+                Cancel
+              </Button>
+            </div>
+          </>
+        )}
         {state.step === 'saving' && (
           <p className="share-target__status" role="status">
             <span className="loading-screen__spinner" aria-hidden="true" />

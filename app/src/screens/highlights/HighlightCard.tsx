@@ -2,17 +2,20 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Highlight } from '@lectern/shared-schema';
 import { formatDate } from '../reader/format-date';
+import { useArticleImage } from '../shared/use-article-image';
 
 export function HighlightCard({ highlight }: { highlight: Highlight }) {
   const [imageFailed, setImageFailed] = useState(false);
   const title = highlight.article_title || 'Untitled article';
+  // A screenshot article's image needs the token: the shared hook fetches it into an object URL.
+  const image = useArticleImage(highlight.article_id, highlight.article_image);
   return (
     <article className="highlight-card">
       <header className="highlight-card__article">
-        {highlight.article_image && !imageFailed ? (
+        {image && !imageFailed ? (
           <img
             className="highlight-card__image"
-            src={highlight.article_image}
+            src={image}
             alt=""
             loading="lazy"
             onError={() => setImageFailed(true)}

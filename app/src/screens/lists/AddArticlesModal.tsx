@@ -3,7 +3,8 @@ import type { ArticleSummary } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { ArticlePicker } from './ArticlePicker';
-import { PICK_ONE_ARTICLE } from './CreateListModal';
+
+export const PICK_ONE_ARTICLE = 'Select at least one article to add.';
 
 export interface AddArticlesModalProps {
   open: boolean;

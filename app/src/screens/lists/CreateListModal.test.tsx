@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ArticleSummary } from '@lectern/shared-schema';
-import { CreateListModal, PICK_ONE_ARTICLE } from './CreateListModal';
+import { CreateListModal, NO_ARTICLES_YET } from './CreateListModal';
 import type { NewList } from './use-list-actions';
 
 afterEach(cleanup);
@@ -60,25 +60,49 @@ describe('CreateListModal', () => {
     expect((screen.getByLabelText(/Public/) as HTMLInputElement).checked).toBe(true);
   });
 
-  it('needs at least one article, then creates the list with the picked ones in library order', async () => {
+  it('creates a list with no article picked: articles are optional', async () => {
+    const created = renderModal();
+    fireEvent.change(screen.getByLabelText('List Name *'), { target: { value: 'Japan trip' } });
+    fireEvent.submit(screen.getByLabelText('List Name *').closest('form')!);
+    await waitFor(() =>
+      expect(created).toEqual([{ name: 'Japan trip', description: '', isPublic: true, articleIds: [] }]),
+    );
+    expect(screen.queryByText('Select at least one article to add.')).toBeNull();
+  });
+
+  it('creates the list with the picked articles in library order', async () => {
     const created = renderModal();
     fireEvent.change(screen.getByLabelText('List Name *'), { target: { value: 'Weekend' } });
-    fireEvent.submit(screen.getByLabelText('List Name *').closest('form')!);
-    expect(await screen.findByText(PICK_ONE_ARTICLE)).toBeTruthy();
-    expect(created).toEqual([]);
-
     fireEvent.click(screen.getByLabelText(/Gamma/));
     fireEvent.click(screen.getByLabelText(/Alpha/));
     fireEvent.click(screen.getByLabelText(/Public/));
-    expect(screen.queryByText(PICK_ONE_ARTICLE)).toBeNull();
     fireEvent.submit(screen.getByLabelText('List Name *').closest('form')!);
-    await screen.findByLabelText('List Name *');
-    expect(created).toEqual([{ name: 'Weekend', description: '', isPublic: false, articleIds: ['a', 'c'] }]);
+    await waitFor(() =>
+      expect(created).toEqual([
+        { name: 'Weekend', description: '', isPublic: false, articleIds: ['a', 'c'] },
+      ]),
+    );
   });
 
-  it('says a list needs an article when the library is empty', () => {
-    renderModal([]);
-    expect(screen.getByText(/A list needs at least one article/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Create list' }) as HTMLButtonElement).disabled).toBe(true);
+  it('lets a new user with an empty library create a list, to fill later', async () => {
+    const created = renderModal([]);
+    expect(screen.getByText(NO_ARTICLES_YET)).toBeTruthy();
+    expect(screen.queryByText(/A list needs at least one article/)).toBeNull();
+    const button = screen.getByRole('button', { name: 'Create list' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('List Name *'), { target: { value: 'Japan trip' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Kyoto and Osaka' } });
+    fireEvent.submit(screen.getByLabelText('List Name *').closest('form')!);
+    await waitFor(() =>
+      expect(created).toEqual([
+        { name: 'Japan trip', description: 'Kyoto and Osaka', isPublic: true, articleIds: [] },
+      ]),
+    );
+  });
+
+  it('still needs a name', () => {
+    const created = renderModal([]);
+    fireEvent.submit(screen.getByLabelText('List Name *').closest('form')!);
+    expect(created).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { MESSAGES, type ArticleSummary } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
@@ -8,7 +7,8 @@ import { TextAreaField, TextField } from '../../components/TextField';
 import { ArticlePicker } from './ArticlePicker';
 import type { NewList } from './use-list-actions';
 
-export const PICK_ONE_ARTICLE = 'Select at least one article to add.';
+/** Shown instead of the picker while the library is empty: the list can be filled later. */
+export const NO_ARTICLES_YET = 'No saved articles yet. Create the list now and add articles to it later.';
 
 export interface CreateListModalProps {
   open: boolean;
@@ -18,13 +18,15 @@ export interface CreateListModalProps {
   onCreate: (list: NewList) => Promise<boolean>;
 }
 
-/** Spec section 5: 'List Name *' required, description optional, public by default, one article at least. */
+/**
+ * Spec section 5: 'List Name *' required, description optional, public by default. Articles are optional:
+ * people make "Japan trip" first and fill it later, so a new user with an empty library can make a list.
+ */
 export function CreateListModal({ open, articles, onClose, onCreate }: CreateListModalProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [isPublic, setIsPublic] = useState(true);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [pickError, setPickError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   function reset() {
@@ -32,16 +34,11 @@ export function CreateListModal({ open, articles, onClose, onCreate }: CreateLis
     setDescription('');
     setIsPublic(true);
     setSelected(new Set());
-    setPickError(null);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim()) return;
-    if (selected.size === 0) {
-      setPickError(PICK_ONE_ARTICLE);
-      return;
-    }
     setBusy(true);
     // The picker's order is the library's (newest first); the list keeps that order.
     const articleIds = articles.filter((a) => selected.has(a.id)).map((a) => a.id);
@@ -64,7 +61,7 @@ export function CreateListModal({ open, articles, onClose, onCreate }: CreateLis
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="create-list-form" busy={busy} disabled={articles.length === 0}>
+          <Button type="submit" form="create-list-form" busy={busy}>
             Create list
           </Button>
         </>
@@ -100,19 +97,13 @@ export function CreateListModal({ open, articles, onClose, onCreate }: CreateLis
           </span>
         </label>
         {articles.length === 0 ? (
-          <p className="form-alert">
-            A list needs at least one article. <Link to="/">Save an article</Link> first.
-          </p>
+          <p className="field__hint">{NO_ARTICLES_YET}</p>
         ) : (
           <ArticlePicker
-            legend="Articles to add"
+            legend="Articles to add (optional)"
             articles={articles}
             selected={selected}
-            onChange={(next) => {
-              setSelected(next);
-              if (next.size > 0) setPickError(null);
-            }}
-            error={pickError}
+            onChange={setSelected}
           />
         )}
       </form>

@@ -1,6 +1,7 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { isScreenshotUrl, type Article } from '@lectern/shared-schema';
 import { HighlighterIcon } from '../../components/icons';
+import { ScreenshotViewer } from './ScreenshotViewer';
 import { BackIcon, ExternalIcon, QuoteListIcon, ReadIcon, TextSizeIcon, UnreadIcon } from './reader-icons';
 
 export interface ReaderToolbarProps {
@@ -38,7 +39,9 @@ function ToolLabel({ label, short = label }: { label: string; short?: string }) 
 /** The header buttons of spec section 2: back, highlight mode, highlights, read/unread, original. */
 export function ReaderToolbar(props: ReaderToolbarProps) {
   const { article, highlightCount, highlightMode } = props;
-  const original = isScreenshotUrl(article.url) ? article.screenshot_url : article.url;
+  const screenshot = isScreenshotUrl(article.url) ? article.screenshot_url : null;
+  // A screenshot's original sits behind the token: a plain link would answer 401, so it opens in a viewer.
+  const [viewing, setViewing] = useState(false);
   return (
     <div className="reader-toolbar">
       <div className="reader-toolbar__inner">
@@ -89,16 +92,38 @@ export function ReaderToolbar(props: ReaderToolbarProps) {
           <TextSizeIcon />
           <ToolLabel label="Reading settings" short="Settings" />
         </button>
-        {original && (
-          <a className="reader-tool" href={original} target="_blank" rel="noopener noreferrer">
+        {screenshot ? (
+          <button
+            type="button"
+            className="reader-tool"
+            aria-haspopup="dialog"
+            aria-expanded={viewing}
+            onClick={() => setViewing(true)}
+          >
             <ExternalIcon />
             <ToolLabel label="View original" short="Original" />
-          </a>
+          </button>
+        ) : (
+          !isScreenshotUrl(article.url) && (
+            <a className="reader-tool" href={article.url} target="_blank" rel="noopener noreferrer">
+              <ExternalIcon />
+              <ToolLabel label="View original" short="Original" />
+            </a>
+          )
         )}
       </div>
       <div className="reader-progress" aria-hidden="true">
         <div className="reader-progress__bar" style={{ transform: `scaleX(${props.progress})` }} />
       </div>
+      {screenshot && (
+        <ScreenshotViewer
+          open={viewing}
+          articleId={article.id}
+          title={article.title}
+          screenshotUrl={screenshot}
+          onClose={() => setViewing(false)}
+        />
+      )}
     </div>
   );
 }

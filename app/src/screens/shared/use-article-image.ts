@@ -2,6 +2,7 @@
 // image is the owner's alone, behind the bearer token, so it is fetched by the data layer and shown as
 // an object URL.
 import { useContext, useEffect, useState } from 'react';
+import { createObjectUrl, revokeObjectUrl } from '../../data/device/object-urls';
 import { LecternContext } from '../../session/use-lectern';
 
 export function useArticleImage(articleId: string, imageUrl: string | null): string | null {
@@ -16,12 +17,12 @@ export function useArticleImage(articleId: string, imageUrl: string | null): str
     let created: string | null = null;
     void lectern.articles.screenshotImage(articleId).then((blob) => {
       if (cancelled || !blob) return;
-      created = URL.createObjectURL(blob);
+      created = createObjectUrl(blob);
       setObjectUrl(created);
     });
     return () => {
       cancelled = true;
-      if (created) URL.revokeObjectURL(created);
+      if (created) revokeObjectUrl(created);
     };
   }, [lectern, articleId, isPrivate]);
 
