@@ -48,6 +48,9 @@ export const MESSAGES = {
   accountDeleteFailed: 'Failed to delete account',
   accountDeleted: 'Account deleted',
   deleteConfirmWarning: 'Please type DELETE to confirm',
+
+  /** Saving an address the library already holds answers that article instead of a second copy. */
+  alreadyInLibrary: 'Already in your library',
 } as const;
 
 /** '✓ List "Weekend reads" created successfully!' */
@@ -78,6 +81,7 @@ export const SERVER_ERRORS = {
   tagNotFound: 'Tag not found',
   listNotFound: 'Reading list not found',
   highlightNotFound: 'Highlight not found',
+  highlightTooShort: 'A highlight needs at least 3 characters (not counting spaces at either end)',
   tagNameTaken: 'A tag with this name already exists',
   reorderMismatch: 'The new order must list every article of the list exactly once',
   googleNotConfigured: 'Google sign-in is not configured on this server',

@@ -52,6 +52,7 @@ export function isDeleteConfirmed(text: string): boolean {
   return text === DELETE_CONFIRM_PHRASE;
 }
 
+/** Spec section 9: a highlight is at least 3 characters after trimming, in the reader and on the server. */
 export function isHighlightSelection(text: string): boolean {
   return text.trim().length >= HIGHLIGHT_MIN_LENGTH;
 }

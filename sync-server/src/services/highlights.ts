@@ -3,6 +3,7 @@ import {
   computeHighlightStats,
   ftsMatchExpression,
   HIGHLIGHT_COLOR,
+  isHighlightSelection,
   newId,
   SEARCH_RESULT_LIMIT,
   SERVER_ERRORS,
@@ -78,6 +79,11 @@ function checkPositions(start: number, end: number): void {
   if (end < start) throw badRequest('positionEnd must not be before positionStart');
 }
 
+/** The reader's rule holds on the server too, so no client can store a highlight the reader would refuse. */
+function checkHighlightText(text: string | undefined): void {
+  if (text !== undefined && !isHighlightSelection(text)) throw badRequest(SERVER_ERRORS.highlightTooShort);
+}
+
 export function createHighlight(db: Db, userId: string, body: CreateHighlightBody): Highlight {
   return db.transaction(() => {
     const replayed = replayedCreate(
@@ -90,6 +96,7 @@ export function createHighlight(db: Db, userId: string, body: CreateHighlightBod
     );
     if (replayed) return toHighlight(replayed);
     getArticle(db, userId, body.articleId);
+    checkHighlightText(body.highlightedText);
     checkPositions(body.positionStart, body.positionEnd);
     const id = body.id ?? newId();
     const at = nowIso();
@@ -132,6 +139,7 @@ export function updateHighlight(
 ): Highlight {
   return db.transaction(() => {
     const current = getHighlight(db, userId, highlightId);
+    checkHighlightText(body.highlightedText);
     checkPositions(body.positionStart ?? current.position_start, body.positionEnd ?? current.position_end);
     const sets: string[] = [];
     const params: unknown[] = [];
