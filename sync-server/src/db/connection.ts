@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { normalizeArticleUrl } from '@lectern/shared-schema';
 import * as schema from './schema';
 
 export type Orm = BetterSQLite3Database<typeof schema>;
@@ -30,6 +31,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   const orm = drizzle(sqlite, { schema });
   migrate(orm, { migrationsFolder });
+  backfillNormalizedUrls(sqlite);
   const statements = new Map<string, Database.Statement>();
   return {
     sqlite,
@@ -45,4 +47,18 @@ export function openDatabase(file: string): Db {
     transaction: <T>(work: () => T): T => sqlite.transaction(work).immediate(),
     close: () => sqlite.close(),
   };
+}
+
+/**
+ * Articles saved before the normalized_url column existed get it once, here: SQL can't run the shared
+ * normalisation, so the migration adds the column and this fills it. A no-op on every later start.
+ */
+function backfillNormalizedUrls(sqlite: Database.Database): void {
+  const missing = sqlite.prepare('SELECT seq, url FROM articles WHERE normalized_url IS NULL');
+  const fill = sqlite.prepare('UPDATE articles SET normalized_url = ? WHERE seq = ?');
+  sqlite.transaction(() => {
+    for (const row of missing.all() as { seq: number; url: string }[]) {
+      fill.run(normalizeArticleUrl(row.url), row.seq);
+    }
+  })();
 }

@@ -52,7 +52,7 @@ export async function createScreenshotArticle(
   const file = join(folder, `${id}.${EXTENSIONS[image.type]}`);
   await writeFile(file, upload.image);
   try {
-    return insertArticle(
+    const { article } = insertArticle(
       ctx.db,
       userId,
       {
@@ -69,6 +69,7 @@ export async function createScreenshotArticle(
       },
       parseTagInput(upload.tags ?? '') ?? [],
     );
+    return article;
   } catch (error) {
     await rm(file, { force: true });
     throw error;
