@@ -81,6 +81,7 @@ export const SERVER_ERRORS = {
   tagNotFound: 'Tag not found',
   listNotFound: 'Reading list not found',
   highlightNotFound: 'Highlight not found',
+  tooManyTags: 'An article takes at most 50 tags of at most 100 characters each',
   highlightTooShort: 'A highlight needs at least 3 characters (not counting spaces at either end)',
   tagNameTaken: 'A tag with this name already exists',
   reorderMismatch: 'The new order must list every article of the list exactly once',

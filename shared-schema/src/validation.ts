@@ -1,5 +1,7 @@
 // Validation rules of spec section 5 as pure functions, shared by the forms and the server.
 import {
+  ARTICLE_TAGS_MAX,
+  TAG_NAME_MAX_LENGTH,
   DELETE_CONFIRM_PHRASE,
   HIGHLIGHT_MIN_LENGTH,
   HIGHLIGHT_PREVIEW_MAX_LENGTH,
@@ -35,6 +37,14 @@ export function parseTagInput(input: string): string[] | undefined {
     ),
   ];
   return tags.length > 0 ? tags : undefined;
+}
+
+/**
+ * The rule a save's tags follow wherever they come from (the JSON body's schema says the same): at most
+ * ARTICLE_TAGS_MAX names, each at most TAG_NAME_MAX_LENGTH characters.
+ */
+export function withinTagLimits(names: readonly string[]): boolean {
+  return names.length <= ARTICLE_TAGS_MAX && names.every((name) => name.length <= TAG_NAME_MAX_LENGTH);
 }
 
 /** Tag names compare without regard to case or surrounding space. */
