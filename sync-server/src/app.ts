@@ -8,7 +8,7 @@ import { openDatabase } from './db/connection';
 import { createOcrService, extractArticle, fetchPage } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import { idempotencyGuard, idempotencyStore, registerIdempotencyKey } from './plugins/idempotency';
+import { idempotencyHooks, registerIdempotencyKey } from './plugins/idempotency';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
 import { articleRoutes } from './routes/articles';
@@ -54,8 +54,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
         signedIn.addHook('onRequest', app.authenticate);
         // Only writes can carry an Idempotency-Key; reads skip both hooks altogether. No route sets hooks
         // of its own, so these are the route's only preHandler and onSend.
-        const guard = idempotencyGuard(db);
-        const store = idempotencyStore(db);
+        const { guard, store } = idempotencyHooks(db, { ttlMs: config.idempotencyTtlMs });
         signedIn.addHook('onRoute', (route) => {
           const methods = Array.isArray(route.method) ? route.method : [route.method];
           if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;

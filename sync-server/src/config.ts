@@ -26,6 +26,8 @@ export interface Config {
   loginWindowMs: number;
   registrationsPerIp: number;
   registrationWindowMs: number;
+  /** How long a write's Idempotency-Key is remembered (IDEMPOTENCY_TTL_SECONDS, 7 days by default). */
+  idempotencyTtlMs: number;
   /** Where the built PWA is served from; absent until `npm run build` has run. */
   appDir: string | null;
   logger: boolean;
@@ -82,6 +84,7 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     loginWindowMs: intSetting(env, 'LOGIN_WINDOW_SECONDS', 15 * 60) * 1000,
     registrationsPerIp: intSetting(env, 'REGISTRATIONS_PER_IP', 30),
     registrationWindowMs: intSetting(env, 'REGISTRATION_WINDOW_SECONDS', 60 * 60) * 1000,
+    idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     appDir: env.APP_DIR ? resolve(env.APP_DIR) : (defaults.appDir ?? null),
     logger: env.LOG_LEVEL !== 'silent' && env.NODE_ENV !== 'test',
   };

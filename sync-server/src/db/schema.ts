@@ -217,7 +217,12 @@ export const tombstones = sqliteTable(
   (t) => [primaryKey({ columns: [t.entity, t.entityId] })],
 );
 
-/** Results of writes sent with an Idempotency-Key, so that a replay answers what the first try did. */
+/**
+ * Results of writes sent with an Idempotency-Key, so that a replay answers what the first try did. Only the
+ * status and the entity the answer named are kept (a replay reads that entity as it is now), never an
+ * answer's body: an article's body would otherwise stay here after the article was deleted. Refusals keep
+ * their small `{error}` body, which the client acts on. Rows expire (see plugins/idempotency.ts).
+ */
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
@@ -228,8 +233,12 @@ export const idempotencyKeys = sqliteTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     statusCode: integer('status_code').notNull(),
+    /** Only for refusals (4xx): their `{error}` body. */
     body: text('body'),
+    /** What a successful answer held: 'article', 'highlight', 'list', 'list_with_articles', 'tag', 'user'. */
+    entity: text('entity'),
+    entityId: text('entity_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
