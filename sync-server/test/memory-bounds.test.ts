@@ -29,7 +29,10 @@ beforeAll(async () => {
     '/three': bigPage('Forests', 400),
     '/four': bigPage('Deserts', 400),
     '/huge': bigPage('Oceans', 1500),
-    '/small': articlePage({ title: 'A short note', paragraphs: [sentence('notes', 1), sentence('notes', 2)] }),
+    '/small': articlePage({
+      title: 'A short note',
+      paragraphs: [sentence('notes', 1), sentence('notes', 2)],
+    }),
   });
   server = await startTestServer({ env: { FETCH_ALLOWED_ORIGINS: site.origin } });
   api = new ApiClient(server.url);
@@ -98,7 +101,9 @@ describe('the change feed pages by bytes', () => {
       if (!body.hasMore) break;
     }
     expect(paged).toEqual(onePerPage);
-    const articleIds = pages.flatMap((page) => page.changes.filter((c) => c.entity === 'article').map((c) => c.id));
+    const articleIds = pages.flatMap((page) =>
+      page.changes.filter((c) => c.entity === 'article').map((c) => c.id),
+    );
     expect([...articleIds].sort()).toEqual([...ids].sort());
   }, 60_000);
 });
@@ -146,7 +151,9 @@ describe('the export is streamed', () => {
     expect(document.articles[1].content.length).toBeGreaterThan(300_000);
     expect(document.articles[0]).toEqual((await client.get(`/articles/${ids[0]}`)).body.article);
     expect(document.tags.map((t: { name: string }) => t.name)).toEqual(['tag /one', 'tag /small']);
-    expect(document.lists.map((l: { name: string; article_ids: string[] }) => [l.name, l.article_ids])).toEqual([
+    expect(
+      document.lists.map((l: { name: string; article_ids: string[] }) => [l.name, l.article_ids]),
+    ).toEqual([
       ['Empty', []],
       ['Reading', [ids[1]]],
     ]);

@@ -115,7 +115,10 @@ export function idempotencyHooks(db: Db, { ttlMs }: IdempotencyOptions) {
       } catch (error) {
         // Deleted since the first try: the replay says so, as a request for it would now.
         if (error instanceof HttpError) {
-          return reply.code(error.statusCode).header('idempotent-replay', 'true').send({ error: error.message });
+          return reply
+            .code(error.statusCode)
+            .header('idempotent-replay', 'true')
+            .send({ error: error.message });
         }
         throw error;
       }
@@ -138,8 +141,7 @@ export function idempotencyHooks(db: Db, { ttlMs }: IdempotencyOptions) {
     if (!userStillExists) return payload;
     const text = payload ?? null;
     const refusal = status >= 400;
-    const { entity, entityId } =
-      !refusal && text ? answeredEntity(text) : { entity: null, entityId: null };
+    const { entity, entityId } = !refusal && text ? answeredEntity(text) : { entity: null, entityId: null };
     db.statement(
       `INSERT INTO idempotency_keys (user_id, key, method, path, status_code, body, entity, entity_id, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,

@@ -1,11 +1,5 @@
 // Accounts: sign-up, sign-in, profile and deletion (the export is services/export.ts).
-import {
-  newId,
-  SERVER_ERRORS,
-  type LoginBody,
-  type RegisterBody,
-  type User,
-} from '@lectern/shared-schema';
+import { newId, SERVER_ERRORS, type LoginBody, type RegisterBody, type User } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import { nowIso } from './change-log';
 import { conflict, unauthorized } from './errors';
