@@ -6,6 +6,7 @@ import {
   isHighlightSelection,
   newId,
   SEARCH_RESULT_LIMIT,
+  searchTerms,
   SERVER_ERRORS,
   type CreateHighlightBody,
   type Highlight,
@@ -169,9 +170,15 @@ export function deleteHighlight(db: Db, userId: string, highlightId: string): vo
   });
 }
 
+/**
+ * Full-text search over the caller's highlights, best match first. The owner is part of the MATCH (see
+ * migration 0004), so only the caller's matches are walked and ranked, never every user's.
+ */
 export function searchHighlights(db: Db, userId: string, text: string): Highlight[] {
-  const match = ftsMatchExpression(text);
-  if (!match) return [];
+  const terms = ftsMatchExpression(text);
+  const owner = searchTerms(userId).at(-1);
+  if (!terms || !owner) return [];
+  const match = `user_id : "${owner}" AND {highlighted_text article_title} : (${terms})`;
   const rows = db
     .statement(
       `SELECT ${HIGHLIGHT_COLUMNS} FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ?) f
