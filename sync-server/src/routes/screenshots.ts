@@ -63,6 +63,7 @@ export async function screenshotRoutes(app: TypedFastify, { ctx }: RouteOptions)
 
   app.get('/articles/:id/screenshot', { schema: { params: IdParam } }, async (request, reply) => {
     const { bytes, mimeType } = await readScreenshot(ctx, request.userId, request.params.id);
-    return reply.type(mimeType).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
+    // Owner-only: never kept in a shared cache, nor left behind in the browser's cache on a shared device.
+    return reply.type(mimeType).header('cache-control', 'private, no-store').send(bytes);
   });
 }
