@@ -35,6 +35,8 @@ export const MESSAGES = {
   listArticleRemoved: 'Article removed from list',
   listNameLabel: 'List Name *',
   shareUrlCopied: '✓ Share URL copied to clipboard!',
+  shareLinkRotated: '✓ New share link made. The old link no longer works.',
+  shareLinkRotateFailed: 'Failed to make a new share link',
 
   publicListNotFound: 'Reading List Not Found',
   publicListLoadFailed: 'Failed to load reading list',
