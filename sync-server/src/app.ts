@@ -21,6 +21,7 @@ import { screenshotRoutes } from './routes/screenshots';
 import { syncRoutes } from './routes/sync';
 import { tagRoutes } from './routes/tags';
 import type { ServiceContext } from './services/context';
+import { WorkLimit } from './services/work-limits';
 
 /** JSON bodies above this answer 413; screenshots have their own cap. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -30,7 +31,23 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
   const ctx: ServiceContext = {
     db,
     config,
-    extraction: { fetchPage, extractArticle, ocr: createOcrService() },
+    extraction: { fetchPage, extractArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
+    limits: {
+      saves: new WorkLimit({
+        perUser: config.savesPerUser,
+        total: config.savesInFlight,
+        userMessage: SERVER_ERRORS.tooManySaves,
+        busyMessage: SERVER_ERRORS.serverBusy,
+        retryAfterSeconds: 5,
+      }),
+      uploads: new WorkLimit({
+        perUser: config.uploadsPerUser,
+        total: config.uploadsInFlight,
+        userMessage: SERVER_ERRORS.tooManyUploads,
+        busyMessage: SERVER_ERRORS.serverBusy,
+        retryAfterSeconds: 10,
+      }),
+    },
   };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,

@@ -48,7 +48,7 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     '/articles/metadata/fetch',
     { schema: { querystring: MetadataQuery, response: { 200: MetadataResponse } } },
     async (request) => ({
-      metadata: await fetchMetadata(ctx, request.query.url),
+      metadata: await fetchMetadata(ctx, request.userId, request.query.url),
     }),
   );
 

@@ -56,7 +56,11 @@ export async function screenshotRoutes(app: TypedFastify, { ctx }: RouteOptions)
     async (request, reply) => {
       if (!request.isMultipart())
         throw badRequest('Send the screenshot as multipart form data in the field "screenshot"');
-      const article = await createScreenshotArticle(ctx, request.userId, await readUpload(request));
+      // The slot is taken before the upload is read: a user over their bound is refused before their
+      // 15 MB are held in memory.
+      const article = await ctx.limits.uploads.run(request.userId, async () =>
+        createScreenshotArticle(ctx, request.userId, await readUpload(request)),
+      );
       return reply.code(201).send({ article });
     },
   );

@@ -218,8 +218,7 @@ export async function createArticle(
   const tags = body.tags ?? [];
   const known = resaveKnownAddress(ctx.db, userId, [url], tags);
   if (known) return { article: known, alreadySaved: true };
-  const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
-  const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+  const { page, extracted } = await fetchAndExtract(ctx, userId, url);
   return insertArticle(
     ctx.db,
     userId,
@@ -229,10 +228,22 @@ export async function createArticle(
   );
 }
 
-export async function fetchMetadata(ctx: ServiceContext, rawUrl: string): Promise<PageMetadata> {
+/** The network and CPU part of a save, in one of the user's save slots (429 when they have none left). */
+function fetchAndExtract(ctx: ServiceContext, userId: string, url: string) {
+  return ctx.limits.saves.run(userId, async () => {
+    const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+    const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+    return { page, extracted };
+  });
+}
+
+export async function fetchMetadata(
+  ctx: ServiceContext,
+  userId: string,
+  rawUrl: string,
+): Promise<PageMetadata> {
   const url = requireHttpUrl(rawUrl);
-  const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
-  const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+  const { page, extracted } = await fetchAndExtract(ctx, userId, url);
   return {
     url: page.url,
     title: extracted.title,
