@@ -285,9 +285,14 @@ export function rotateShareLink(db: Db, userId: string, listId: string): Reading
   });
 }
 
-/** The name the public page shows for a list's owner: the part of the email before the @. */
-function publicOwnerName(email: string): string | null {
-  const local = email.split('@')[0]?.trim();
+/**
+ * The name the public page shows for a list's owner: the part of the email before the @, never the profile
+ * name (for a Google account that is the person's full name). An owner without a username stays anonymous
+ * (the page says 'Anonymous').
+ */
+function publicOwnerName(owner: { email: string; username: string | null }): string | null {
+  if (!owner.username?.trim()) return null;
+  const local = owner.email.split('@')[0]?.trim();
   return local ? local : null;
 }
 
@@ -300,10 +305,13 @@ export function getPublicList(db: Db, shareId: string): PublicListResponse {
   const row = db
     .statement(
       `SELECT l.id, l.name, l.description, l.share_id, l.created_at, l.is_public, u.email AS owner_email,
+        u.username AS owner_username,
         (SELECT count(*) FROM list_articles la WHERE la.list_id = l.id) AS article_count
        FROM reading_lists l JOIN users u ON u.id = l.user_id WHERE l.share_id = ?`,
     )
-    .get(shareId) as (Omit<ListRow, 'user_id' | 'updated_at'> & { owner_email: string }) | undefined;
+    .get(shareId) as
+    | (Omit<ListRow, 'user_id' | 'updated_at'> & { owner_email: string; owner_username: string | null })
+    | undefined;
   if (!row || row.is_public !== 1) throw notFound(SERVER_ERRORS.listNotFound);
   const articles: PublicArticle[] = listArticleSummaries(db, row.id).map((article) => ({
     id: article.id,
@@ -322,7 +330,7 @@ export function getPublicList(db: Db, shareId: string): PublicListResponse {
       description: row.description,
       share_id: row.share_id,
       article_count: row.article_count,
-      owner_username: publicOwnerName(row.owner_email),
+      owner_username: publicOwnerName({ email: row.owner_email, username: row.owner_username }),
       created_at: row.created_at,
     },
     articles,
