@@ -51,14 +51,21 @@ export function openDatabase(file: string): Db {
 
 /**
  * Articles saved before the normalized_url column existed get it once, here: SQL can't run the shared
- * normalisation, so the migration adds the column and this fills it. A no-op on every later start.
+ * normalisation, so the migration adds the column and this fills it. On every later start the check reads
+ * only the per-user address index (the column sits after the article bodies in the row), so it costs
+ * nothing.
  */
 function backfillNormalizedUrls(sqlite: Database.Database): void {
-  const missing = sqlite.prepare('SELECT seq, url FROM articles WHERE normalized_url IS NULL');
+  const missing = sqlite
+    .prepare(
+      'SELECT seq FROM articles INDEXED BY articles_user_normalized_url_idx WHERE normalized_url IS NULL',
+    )
+    .pluck()
+    .all() as number[];
+  if (missing.length === 0) return;
+  const urlOf = sqlite.prepare('SELECT url FROM articles WHERE seq = ?').pluck();
   const fill = sqlite.prepare('UPDATE articles SET normalized_url = ? WHERE seq = ?');
   sqlite.transaction(() => {
-    for (const row of missing.all() as { seq: number; url: string }[]) {
-      fill.run(normalizeArticleUrl(row.url), row.seq);
-    }
+    for (const seq of missing) fill.run(normalizeArticleUrl(urlOf.get(seq) as string), seq);
   })();
 }
