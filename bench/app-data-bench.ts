@@ -29,7 +29,7 @@ function seed(db: Db, userId: string): void {
   db.transaction(() => {
     for (let i = 0; i < ARTICLES; i += 1) {
       const text = prose(sample, 3_000);
-      const article = insertArticle(
+      const { article } = insertArticle(
         db,
         userId,
         {

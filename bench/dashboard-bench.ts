@@ -60,7 +60,7 @@ function seedLibrary(dataDir: string) {
     db.transaction(() => {
       for (let i = 0; i < ARTICLES; i += 1) {
         const text = prose(sample, 600);
-        const article = insertArticle(
+        const { article } = insertArticle(
           db,
           user.id,
           {

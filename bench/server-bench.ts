@@ -28,7 +28,7 @@ function seedArticles(db: Db, userId: string, count: number, bytes: number, seed
     db.transaction(() => {
       for (let i = start; i < Math.min(count, start + batch); i += 1) {
         const text = prose(sample, bytes);
-        const article = insertArticle(
+        const { article } = insertArticle(
           db,
           userId,
           {

@@ -47,7 +47,8 @@ describe('a shared reading list', () => {
     await page.getByText('Two slow reads for a quiet Sunday.').waitFor();
     const facts = await page.locator('.public-list__facts').innerText();
     expect(facts).toContain('2 articles');
-    expect(facts).toContain(`Curated by ${account.username}`);
+    // The email's local part, never the profile name (a Google account's is a full name).
+    expect(facts).toContain(`Curated by ${account.email.split('@')[0]}`);
     expect(facts).toMatch(/Created \w+/);
     const links = page.locator('.public-card');
     expect(await links.count()).toBe(2);

@@ -42,6 +42,10 @@ export const READING_WORDS_PER_MINUTE = 200;
 export const CHANGES_MAX_LIMIT = 1000;
 export const CHANGES_DEFAULT_LIMIT = 500;
 
+/** Tags one save may carry, and the length of a tag name: the JSON body and the screenshot form alike. */
+export const ARTICLE_TAGS_MAX = 50;
+export const TAG_NAME_MAX_LENGTH = 100;
+
 /** Search results returned at most, articles and highlights alike. */
 export const SEARCH_RESULT_LIMIT = 50;
 

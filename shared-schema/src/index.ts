@@ -9,3 +9,4 @@ export * from './stats';
 export * from './search-terms';
 export * from './ids';
 export * from './html-text';
+export * from './article-address';

@@ -35,6 +35,8 @@ export const MESSAGES = {
   listArticleRemoved: 'Article removed from list',
   listNameLabel: 'List Name *',
   shareUrlCopied: '✓ Share URL copied to clipboard!',
+  shareLinkRotated: '✓ New share link made. The old link no longer works.',
+  shareLinkRotateFailed: 'Failed to make a new share link',
 
   publicListNotFound: 'Reading List Not Found',
   publicListLoadFailed: 'Failed to load reading list',
@@ -48,6 +50,9 @@ export const MESSAGES = {
   accountDeleteFailed: 'Failed to delete account',
   accountDeleted: 'Account deleted',
   deleteConfirmWarning: 'Please type DELETE to confirm',
+
+  /** Saving an address the library already holds answers that article instead of a second copy. */
+  alreadyInLibrary: 'Already in your library',
 } as const;
 
 /** '✓ List "Weekend reads" created successfully!' */
@@ -78,6 +83,12 @@ export const SERVER_ERRORS = {
   tagNotFound: 'Tag not found',
   listNotFound: 'Reading list not found',
   highlightNotFound: 'Highlight not found',
+  tooManyTags: 'An article takes at most 50 tags of at most 100 characters each',
+  tooManySaves: 'Too many saves at once. Please wait for the ones in progress to finish.',
+  tooManyUploads: 'Too many screenshots at once. Please wait for the ones in progress to finish.',
+  serverBusy: 'The server is busy right now. Please try again in a minute.',
+  screenshotTimedOut: 'Reading the screenshot took too long. Try a smaller or clearer image.',
+  highlightTooShort: 'A highlight needs at least 3 characters (not counting spaces at either end)',
   tagNameTaken: 'A tag with this name already exists',
   reorderMismatch: 'The new order must list every article of the list exactly once',
   googleNotConfigured: 'Google sign-in is not configured on this server',

@@ -1,6 +1,8 @@
 // Request payloads of spec section 7 (camelCase, as the spec names them) and their query strings.
 import { Type, type Static } from 'typebox';
 import {
+  ARTICLE_TAGS_MAX,
+  TAG_NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   RECENT_HIGHLIGHTS_MAX_LIMIT,
   USERNAME_MAX_LENGTH,
@@ -47,12 +49,12 @@ export type GoogleExchangeBody = Static<typeof GoogleExchangeBody>;
 export const ProfileBody = Type.Object({ username: Username });
 export type ProfileBody = Static<typeof ProfileBody>;
 
-const TagName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const TagName = Type.String({ minLength: 1, maxLength: TAG_NAME_MAX_LENGTH, pattern: '\\S' });
 const HttpUrl = Type.String({ minLength: 1, maxLength: 4096 });
 
 export const CreateArticleBody = Type.Object({
   url: HttpUrl,
-  tags: Type.Optional(Type.Array(TagName, { maxItems: 50 })),
+  tags: Type.Optional(Type.Array(TagName, { maxItems: ARTICLE_TAGS_MAX })),
   id: Type.Optional(ClientId),
 });
 export type CreateArticleBody = Static<typeof CreateArticleBody>;

@@ -1,5 +1,7 @@
 // Validation rules of spec section 5 as pure functions, shared by the forms and the server.
 import {
+  ARTICLE_TAGS_MAX,
+  TAG_NAME_MAX_LENGTH,
   DELETE_CONFIRM_PHRASE,
   HIGHLIGHT_MIN_LENGTH,
   HIGHLIGHT_PREVIEW_MAX_LENGTH,
@@ -37,6 +39,14 @@ export function parseTagInput(input: string): string[] | undefined {
   return tags.length > 0 ? tags : undefined;
 }
 
+/**
+ * The rule a save's tags follow wherever they come from (the JSON body's schema says the same): at most
+ * ARTICLE_TAGS_MAX names, each at most TAG_NAME_MAX_LENGTH characters.
+ */
+export function withinTagLimits(names: readonly string[]): boolean {
+  return names.length <= ARTICLE_TAGS_MAX && names.every((name) => name.length <= TAG_NAME_MAX_LENGTH);
+}
+
 /** Tag names compare without regard to case or surrounding space. */
 export function normalizeTagName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
@@ -52,6 +62,7 @@ export function isDeleteConfirmed(text: string): boolean {
   return text === DELETE_CONFIRM_PHRASE;
 }
 
+/** Spec section 9: a highlight is at least 3 characters after trimming, in the reader and on the server. */
 export function isHighlightSelection(text: string): boolean {
   return text.trim().length >= HIGHLIGHT_MIN_LENGTH;
 }

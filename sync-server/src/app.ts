@@ -9,7 +9,7 @@ import { createOcrService, extractArticle, fetchPage } from './extraction/index'
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/request-logging';
-import { idempotencyGuard, idempotencyStore, registerIdempotencyKey } from './plugins/idempotency';
+import { idempotencyHooks, registerIdempotencyKey } from './plugins/idempotency';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
 import { articleRoutes } from './routes/articles';
@@ -23,6 +23,7 @@ import { screenshotRoutes } from './routes/screenshots';
 import { syncRoutes } from './routes/sync';
 import { tagRoutes } from './routes/tags';
 import type { ServiceContext } from './services/context';
+import { WorkLimit } from './services/work-limits';
 
 /** JSON bodies above this answer 413; screenshots have their own cap. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -46,7 +47,23 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const ctx: ServiceContext = {
     db,
     config,
-    extraction: { fetchPage, extractArticle, ocr: createOcrService() },
+    extraction: { fetchPage, extractArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
+    limits: {
+      saves: new WorkLimit({
+        perUser: config.savesPerUser,
+        total: config.savesInFlight,
+        userMessage: SERVER_ERRORS.tooManySaves,
+        busyMessage: SERVER_ERRORS.serverBusy,
+        retryAfterSeconds: 5,
+      }),
+      uploads: new WorkLimit({
+        perUser: config.uploadsPerUser,
+        total: config.uploadsInFlight,
+        userMessage: SERVER_ERRORS.tooManyUploads,
+        busyMessage: SERVER_ERRORS.serverBusy,
+        retryAfterSeconds: 10,
+      }),
+    },
   };
   const app = Fastify({
     logger: loggerOptions(
@@ -74,8 +91,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         signedIn.addHook('onRequest', app.authenticate);
         // Only writes can carry an Idempotency-Key; reads skip both hooks altogether. No route sets hooks
         // of its own, so these are the route's only preHandler and onSend.
-        const guard = idempotencyGuard(db);
-        const store = idempotencyStore(db);
+        const { guard, store } = idempotencyHooks(db, { ttlMs: config.idempotencyTtlMs });
         signedIn.addHook('onRoute', (route) => {
           const methods = Array.isArray(route.method) ? route.method : [route.method];
           if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;

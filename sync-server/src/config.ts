@@ -32,6 +32,16 @@ export interface Config {
    * none (false), the last n hops, or the proxies' own addresses/CIDR ranges.
    */
   trustProxy: false | number | string[];
+  /** Saves by URL (and metadata fetches) in progress at once: per user, and on the whole server. */
+  savesPerUser: number;
+  savesInFlight: number;
+  /** Screenshot uploads in progress at once (each holds up to 15 MB until OCR is done). */
+  uploadsPerUser: number;
+  uploadsInFlight: number;
+  /** OCR of one screenshot is stopped after this long. */
+  ocrTimeoutMs: number;
+  /** How long a write's Idempotency-Key is remembered (IDEMPOTENCY_TTL_SECONDS, 7 days by default). */
+  idempotencyTtlMs: number;
   /** Where the built PWA is served from; absent until `npm run build` has run. */
   appDir: string | null;
   logger: boolean;
@@ -144,6 +154,12 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     registrationsPerIp: intSetting(env, 'REGISTRATIONS_PER_IP', 30),
     registrationWindowMs: intSetting(env, 'REGISTRATION_WINDOW_SECONDS', 60 * 60) * 1000,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    savesPerUser: Math.max(1, intSetting(env, 'SAVES_PER_USER', 4)),
+    savesInFlight: Math.max(1, intSetting(env, 'SAVES_IN_FLIGHT', 32)),
+    uploadsPerUser: Math.max(1, intSetting(env, 'UPLOADS_PER_USER', 2)),
+    uploadsInFlight: Math.max(1, intSetting(env, 'UPLOADS_IN_FLIGHT', 4)),
+    ocrTimeoutMs: Math.max(1, intSetting(env, 'OCR_TIMEOUT_MS', 60_000)),
+    idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     appDir: env.APP_DIR ? resolve(env.APP_DIR) : (defaults.appDir ?? null),
     logger: env.LOG_LEVEL !== 'silent' && env.NODE_ENV !== 'test',
   };

@@ -160,6 +160,27 @@ describe('creating and reading highlights', () => {
     ).toBe(400);
   });
 
+  it('refuses a highlight under 3 characters after trimming, on create and on update, and stores nothing', async () => {
+    for (const text of [' ab ', 'ab', '  \n a \t ', '   ']) {
+      const refused = await reader.post('/highlights', {
+        articleId: gardening,
+        highlightedText: text,
+        positionStart: 10,
+        positionEnd: 10 + text.length,
+      });
+      expect(refused.status, JSON.stringify(text)).toBe(400);
+      expect(refused.body).toEqual({ error: SERVER_ERRORS.highlightTooShort });
+    }
+    const before = (await reader.get(`/highlights/article/${gardening}`)).body.highlights.length;
+    const kept = await highlight(reader, gardening, ' abc ', 600);
+    expect(kept.highlighted_text).toBe(' abc ');
+    const refused = await reader.put(`/highlights/${kept.id}`, { highlightedText: ' ab ' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: SERVER_ERRORS.highlightTooShort });
+    expect((await reader.get(`/highlights/${kept.id}`)).body.highlight.highlighted_text).toBe(' abc ');
+    expect((await reader.get(`/highlights/article/${gardening}`)).body.highlights.length).toBe(before + 1);
+  });
+
   it('lists an article’s highlights as {highlights}, ordered by position', async () => {
     const articleId = await saveArticle(reader, '/astronomy');
     const late = await highlight(reader, articleId, 'rings of ice', 200);

@@ -34,8 +34,9 @@ const LIST_FIELDS = [
   'updated_at',
 ];
 
+/** Each call saves a new article: a distinct address (the fixture site ignores the query). */
 async function saveArticle(client: ApiClient, path = '/gardening', tags?: string[]): Promise<string> {
-  const answer = await client.post('/articles', { url: world.site.url(path), tags });
+  const answer = await client.post('/articles', { url: `${world.site.url(path)}?copy=${newId()}`, tags });
   expect(answer.status).toBe(201);
   return answer.body.article.id;
 }
@@ -288,6 +289,38 @@ describe('the articles of a list', () => {
   });
 });
 
+describe('rotating a share link', () => {
+  it('gives the list a new share id: the old link answers 404, the new one the list', async () => {
+    const list = await createList(reader, { name: 'Leaked' });
+    const cursor = (await reader.get('/sync/changes?limit=1000')).body.cursor;
+    const rotated = await reader.post(`/lists/${list.id}/share-link/rotate`);
+    expect(rotated.status).toBe(200);
+    expect(Object.keys(rotated.body)).toEqual(['list']);
+    expect(rotated.body.list).toMatchObject({ id: list.id, name: 'Leaked', is_public: true });
+    expect(rotated.body.list.share_id).not.toBe(list.share_id);
+    expect(rotated.body.list.share_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await world.api.get(`/lists/public/${list.share_id}`)).status).toBe(404);
+    const shared = await world.api.get(`/lists/public/${rotated.body.list.share_id}`);
+    expect(shared.status).toBe(200);
+    expect(shared.body.list.name).toBe('Leaked');
+    expect((await reader.get(`/lists/${list.id}`)).body.list.share_id).toBe(rotated.body.list.share_id);
+    // Every device learns the new link from the feed.
+    const feed = (await reader.get(`/sync/changes?since=${cursor}`)).body.changes as Change[];
+    expect(feed).toEqual([expect.objectContaining({ entity: 'list', id: list.id, row: rotated.body.list })]);
+  });
+
+  it('is 404 for another user’s list and for an unknown one, and changes nothing', async () => {
+    const list = await createList(reader, { name: 'Mine' });
+    const stranger = (await signUp(world.api)).client;
+    const refused = await stranger.post(`/lists/${list.id}/share-link/rotate`);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ error: SERVER_ERRORS.listNotFound });
+    expect((await stranger.post(`/lists/${newId()}/share-link/rotate`)).status).toBe(404);
+    expect((await world.api.post(`/lists/${list.id}/share-link/rotate`)).status).toBe(401);
+    expect((await world.api.get(`/lists/public/${list.share_id}`)).status).toBe(200);
+  });
+});
+
 describe('the public view of a shared list', () => {
   it('answers {list, articles} by share id with only what the public page shows', async () => {
     const list = await createList(reader, { name: 'Shared garden', description: 'For friends' });
@@ -303,13 +336,14 @@ describe('the public view of a shared list', () => {
       description: 'For friends',
       share_id: list.share_id,
       article_count: 1,
-      owner_username: 'Lena Lister',
+      // The email's local part, never the profile name (a Google account's full name).
+      owner_username: readerUser.email.split('@')[0],
       created_at: list.created_at,
     });
     expect(answer.body.articles).toHaveLength(1);
     expect(answer.body.articles[0]).toEqual({
       id: articleId,
-      url: world.site.url('/gardening'),
+      url: expect.stringContaining(world.site.url('/gardening')),
       title: 'Winter Gardening Guide',
       description: 'How to keep a vegetable garden going through the cold months.',
       author: expect.any(String),
@@ -330,7 +364,8 @@ describe('the public view of a shared list', () => {
     const list = await createList(reader);
     const answer = await stranger.get(`/lists/public/${list.share_id}`);
     expect(answer.status).toBe(200);
-    expect(answer.body.list.owner_username).toBe('Lena Lister');
+    expect(answer.body.list.owner_username).toBe(readerUser.email.split('@')[0]);
+    expect(JSON.stringify(answer.body)).not.toContain('Lena Lister');
   });
 
   it('answers 404 for a private list and for an unknown share id', async () => {

@@ -67,6 +67,8 @@ describe('POST /api/articles/screenshot', () => {
     });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    // Owner-only: not cached for a year on a shared device (it used to be `immutable`).
+    expect(image.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await image.arrayBuffer()).equals(screenshot)).toBe(true);
 
     const stranger = await signUp(world.api);
@@ -75,6 +77,22 @@ describe('POST /api/articles/screenshot', () => {
 
     expect((await owner.client.delete(`/articles/${article.id}`)).status).toBe(204);
     expect(readdirSync(join(world.server.dataDir, 'uploads', owner.user.id))).toEqual([]);
+  });
+
+  it('keeps the OCR text private on a public list: no description, no image', async () => {
+    const owner = await signUp(world.api);
+    const article = (await upload(owner.client, { image: screenshot })).body.article;
+    expect(article.description).toContain('Reading slowly');
+    const list = (await owner.client.post('/lists', { name: 'Shared shots', isPublic: true })).body.list;
+    expect((await owner.client.post(`/lists/${list.id}/articles`, { articleId: article.id })).status).toBe(
+      200,
+    );
+    const shared = await world.api.get(`/lists/public/${list.share_id}`);
+    expect(shared.status).toBe(200);
+    expect(shared.body.articles).toEqual([
+      expect.objectContaining({ id: article.id, description: null, image_url: null }),
+    ]);
+    expect(JSON.stringify(shared.body)).not.toContain('Reading slowly');
   });
 
   it('trusts the bytes, not the declared type: a text file called image/png is refused', async () => {

@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { normalizeArticleUrl } from '@lectern/shared-schema';
 import * as schema from './schema';
 
 export type Orm = BetterSQLite3Database<typeof schema>;
@@ -32,6 +33,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   const orm = drizzle(sqlite, { schema });
   migrate(orm, { migrationsFolder });
+  backfillNormalizedUrls(sqlite);
   const statements = new Map<string, Database.Statement>();
   return {
     sqlite,
@@ -47,4 +49,25 @@ export function openDatabase(file: string): Db {
     transaction: <T>(work: () => T): T => sqlite.transaction(work).immediate(),
     close: () => sqlite.close(),
   };
+}
+
+/**
+ * Articles saved before the normalized_url column existed get it once, here: SQL can't run the shared
+ * normalisation, so the migration adds the column and this fills it. On every later start the check reads
+ * only the per-user address index (the column sits after the article bodies in the row), so it costs
+ * nothing.
+ */
+function backfillNormalizedUrls(sqlite: Database.Database): void {
+  const missing = sqlite
+    .prepare(
+      'SELECT seq FROM articles INDEXED BY articles_user_normalized_url_idx WHERE normalized_url IS NULL',
+    )
+    .pluck()
+    .all() as number[];
+  if (missing.length === 0) return;
+  const urlOf = sqlite.prepare('SELECT url FROM articles WHERE seq = ?').pluck();
+  const fill = sqlite.prepare('UPDATE articles SET normalized_url = ? WHERE seq = ?');
+  sqlite.transaction(() => {
+    for (const seq of missing) fill.run(normalizeArticleUrl(urlOf.get(seq) as string), seq);
+  })();
 }

@@ -63,8 +63,14 @@ export const articles = sqliteTable(
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
     isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
     isArchived: integer('is_archived', { mode: 'boolean' }).notNull().default(false),
+    /** Sort date of the library: when it was saved, or saved again (re-saving brings it back to the top). */
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The url as shared-schema's normalizeArticleUrl writes it: saving an address the user already has
+     * answers that article. Null only until the server backfills rows saved before this column existed.
+     */
+    normalizedUrl: text('normalized_url'),
     // The large columns come last: SQLite reads a row's columns in order, so a query for the small ones
     // (every list, every lookup) stops before the overflow pages that hold the body and its text.
     /** Tag names joined by spaces, kept for the full-text index. */
@@ -75,6 +81,7 @@ export const articles = sqliteTable(
   (t) => [
     uniqueIndex('articles_id_unique').on(t.id),
     index('articles_user_created_idx').on(t.userId, t.createdAt),
+    index('articles_user_normalized_url_idx').on(t.userId, t.normalizedUrl),
   ],
 );
 
@@ -210,7 +217,12 @@ export const tombstones = sqliteTable(
   (t) => [primaryKey({ columns: [t.entity, t.entityId] })],
 );
 
-/** Results of writes sent with an Idempotency-Key, so that a replay answers what the first try did. */
+/**
+ * Results of writes sent with an Idempotency-Key, so that a replay answers what the first try did. Only the
+ * status and the entity the answer named are kept (a replay reads that entity as it is now), never an
+ * answer's body: an article's body would otherwise stay here after the article was deleted. Refusals keep
+ * their small `{error}` body, which the client acts on. Rows expire (see plugins/idempotency.ts).
+ */
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
@@ -221,8 +233,12 @@ export const idempotencyKeys = sqliteTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     statusCode: integer('status_code').notNull(),
+    /** Only for refusals (4xx): their `{error}` body. */
     body: text('body'),
+    /** What a successful answer held: 'article', 'highlight', 'list', 'list_with_articles', 'tag', 'user'. */
+    entity: text('entity'),
+    entityId: text('entity_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

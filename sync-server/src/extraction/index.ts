@@ -7,7 +7,7 @@ export { fetchPage } from './safe-fetch';
 export type { SafeFetchOptions } from './safe-fetch';
 export type { ExtractedArticle } from './article-extraction';
 export { readingTimeMinutes } from './reading-time';
-export { createOcrService } from './ocr-service';
+export { createOcrService, OcrTimeoutError } from './ocr-service';
 export type { OcrService } from './ocr-service';
 export { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, sniffImage } from './image-sniff';
 export { screenshotArticleFields } from './screenshot-article';

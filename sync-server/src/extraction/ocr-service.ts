@@ -6,6 +6,14 @@ import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import { ImageUnreadableError } from './errors';
 
+/** OCR of one image ran past its time: the worker doing it was stopped, so it burns no more CPU. */
+export class OcrTimeoutError extends Error {
+  override name = 'OcrTimeoutError';
+}
+
+/** An image that takes longer than this to read is hostile or hopeless. */
+export const OCR_TIMEOUT_MS = 60_000;
+
 export interface OcrService {
   /** The text in an image (PNG, JPEG or WebP bytes). */
   recognize(image: Buffer): Promise<string>;
@@ -19,7 +27,7 @@ export function englishLanguagePath(): string {
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
-export function createOcrService(): OcrService {
+export function createOcrService({ timeoutMs = OCR_TIMEOUT_MS }: { timeoutMs?: number } = {}): OcrService {
   let worker: Promise<Worker> | null = null;
   // Each job waits for the one before it, so concurrent uploads never pile images into the worker.
   let queue: Promise<unknown> = Promise.resolve();
@@ -42,13 +50,31 @@ export function createOcrService(): OcrService {
   return {
     recognize(image) {
       const job = queue.then(async () => {
-        const current = await startedWorker();
+        const starting = startedWorker();
+        const current = await starting;
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => {
+            // tesseract.js can't cancel a job: the worker itself is stopped, and the next upload starts a
+            // fresh one.
+            if (worker === starting) worker = null;
+            void current.terminate().catch(() => undefined);
+            reject(new OcrTimeoutError(`OCR took longer than ${timeoutMs} ms`));
+          }, timeoutMs);
+        });
+        const reading = current.recognize(image).then(
+          (result) => result.data.text,
+          (reason: unknown) => {
+            throw new ImageUnreadableError(`The screenshot could not be read: ${String(reason)}`, {
+              cause: reason,
+            });
+          },
+        );
+        reading.catch(() => undefined); // a job stopped by the timeout rejects later; nobody waits for it
         try {
-          return (await current.recognize(image)).data.text;
-        } catch (reason) {
-          throw new ImageUnreadableError(`The screenshot could not be read: ${String(reason)}`, {
-            cause: reason,
-          });
+          return await Promise.race([reading, timedOut]);
+        } finally {
+          clearTimeout(timer);
         }
       });
       queue = job.catch(() => undefined);

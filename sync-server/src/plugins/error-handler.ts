@@ -1,7 +1,12 @@
 // Every error leaves the server as `{error: "text"}` with the status of DESIGN.md section 2.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { FetchFailedError, FetchRefusedError, ImageUnreadableError } from '../extraction/index';
+import {
+  FetchFailedError,
+  FetchRefusedError,
+  ImageUnreadableError,
+  OcrTimeoutError,
+} from '../extraction/index';
 import { HttpError } from '../services/errors';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -33,6 +38,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof FetchRefusedError) return reply.code(400).send({ error: error.message });
     if (error instanceof FetchFailedError) return reply.code(404).send({ error: error.message });
+    // 422, not 5xx: the outbox shows it with Retry instead of sending the same image again and again.
+    if (error instanceof OcrTimeoutError)
+      return reply.code(422).send({ error: SERVER_ERRORS.screenshotTimedOut });
     if (error instanceof ImageUnreadableError) {
       return reply.code(400).send({ error: 'The screenshot could not be read as an image' });
     }

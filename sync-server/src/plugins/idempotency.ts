@@ -1,14 +1,27 @@
-// Writes sent with an `Idempotency-Key` are applied once: a replay answers the stored first result.
+// Writes sent with an `Idempotency-Key` are applied once: a replay answers the first try's status. What is
+// kept is small and short-lived: the status, the entity the answer named (a replay reads it as it is now,
+// so no article body is copied here and nothing outlives the entity's deletion), a refusal's `{error}`,
+// and the row expires after IDEMPOTENCY_TTL (7 days by default), far past any client's retries.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
-import { badRequest } from '../services/errors';
+import { getArticle } from '../services/article-rows';
+import { badRequest, HttpError } from '../services/errors';
+import { getHighlight } from '../services/highlights';
+import { getList, getListWithArticles } from '../services/lists';
+import { getTag } from '../services/tags';
+import { getUser } from '../services/users';
 import { nowIso } from '../services/change-log';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
+/** How often at most the expired rows are swept, as writes come in. */
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
 interface StoredResult {
   status_code: number;
   body: string | null;
+  entity: string | null;
+  entity_id: string | null;
   method: string;
   path: string;
 }
@@ -28,52 +41,123 @@ function keyOf(request: FastifyRequest): string | null {
   return key;
 }
 
-/** A preHandler for authenticated write routes, to run after `authenticate`. */
-export function idempotencyGuard(db: Db) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    request.idempotencyKey = keyOf(request);
-    if (!request.idempotencyKey) return;
-    const stored = db
-      .statement('SELECT status_code, body, method, path FROM idempotency_keys WHERE user_id = ? AND key = ?')
-      .get(request.userId, request.idempotencyKey) as StoredResult | undefined;
-    if (!stored) return;
-    if (stored.method !== request.method || stored.path !== request.url) {
-      throw badRequest('This Idempotency-Key was already used for another request');
-    }
-    reply.header('idempotent-replay', 'true').code(stored.status_code);
-    if (stored.body === null) return reply.send();
-    return reply.type('application/json; charset=utf-8').send(stored.body);
-  };
+/** The entity a successful answer names, read off the front of its JSON: every entity starts with its id. */
+const ANSWER_PREFIX = /^\{"(article|highlight|list|tag|user)":\{"id":"([^"\\]{1,128})"/;
+
+function answeredEntity(payload: string) {
+  const match = ANSWER_PREFIX.exec(payload.slice(0, 200));
+  if (!match) return { entity: null, entityId: null };
+  const entity = match[1] === 'list' && payload.includes('"articles":[') ? 'list_with_articles' : match[1];
+  return { entity: entity ?? null, entityId: match[2] ?? null };
+}
+
+/** The answer a replay gives for a stored success: the entity as it is now, in its route's shape. */
+function currentAnswer(db: Db, userId: string, entity: string, id: string): unknown {
+  switch (entity) {
+    case 'article':
+      return { article: getArticle(db, userId, id) };
+    case 'highlight':
+      return { highlight: getHighlight(db, userId, id) };
+    case 'list':
+      return { list: getList(db, userId, id) };
+    case 'list_with_articles':
+      return getListWithArticles(db, userId, id);
+    case 'tag':
+      return { tag: getTag(db, userId, id) };
+    case 'user':
+      return { user: getUser(db, userId) };
+    default:
+      return undefined;
+  }
 }
 
 export function registerIdempotencyKey(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
 }
 
-/** An onSend hook for the same write routes: remembers what the first try answered. */
-export function idempotencyStore(db: Db) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+export interface IdempotencyOptions {
+  /** How long a key is remembered. */
+  ttlMs: number;
+}
+
+/** The preHandler and onSend hooks for authenticated write routes (the preHandler runs after `authenticate`). */
+export function idempotencyHooks(db: Db, { ttlMs }: IdempotencyOptions) {
+  let lastPrune = 0;
+  const expiredBefore = () => new Date(Date.now() - ttlMs).toISOString();
+
+  /** Drops expired rows, and full answers kept by older versions of the server. */
+  function pruneNowAndThen(): void {
+    if (Date.now() - lastPrune < Math.min(PRUNE_INTERVAL_MS, ttlMs)) return;
+    lastPrune = Date.now();
+    db.statement(
+      'DELETE FROM idempotency_keys WHERE created_at < ? OR (status_code < 400 AND body IS NOT NULL)',
+    ).run(expiredBefore());
+  }
+
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    request.idempotencyKey = keyOf(request);
+    if (!request.idempotencyKey) return;
+    pruneNowAndThen();
+    const stored = db
+      .statement(
+        `SELECT status_code, body, entity, entity_id, method, path FROM idempotency_keys
+         WHERE user_id = ? AND key = ? AND created_at >= ?`,
+      )
+      .get(request.userId, request.idempotencyKey, expiredBefore()) as StoredResult | undefined;
+    if (!stored) return;
+    if (stored.method !== request.method || stored.path !== request.url) {
+      throw badRequest('This Idempotency-Key was already used for another request');
+    }
+    let body: unknown = stored.body;
+    if (stored.status_code < 400 && stored.entity && stored.entity_id) {
+      try {
+        body = JSON.stringify(currentAnswer(db, request.userId, stored.entity, stored.entity_id));
+      } catch (error) {
+        // Deleted since the first try: the replay says so, as a request for it would now.
+        if (error instanceof HttpError) {
+          return reply
+            .code(error.statusCode)
+            .header('idempotent-replay', 'true')
+            .send({ error: error.message });
+        }
+        throw error;
+      }
+    }
+    reply.header('idempotent-replay', 'true').code(stored.status_code);
+    if (typeof body !== 'string') return reply.send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+
+  /** Remembers what the first try answered. */
+  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!request.idempotencyKey || !request.userId || reply.getHeader('idempotent-replay')) return payload;
-    // Server errors are not remembered: the client retries those and should get a fresh try.
-    if (reply.statusCode >= 500) return payload;
-    const body = typeof payload === 'string' ? payload : payload == null ? null : undefined;
-    if (body === undefined) return payload;
+    // Server errors and "try later" are not remembered: the client retries those and gets a fresh try.
+    const status = reply.statusCode;
+    if (status >= 500 || status === 429 || status === 408) return payload;
+    if (payload != null && typeof payload !== 'string') return payload;
     const userStillExists =
       db.statement('SELECT 1 FROM users WHERE id = ?').get(request.userId) !== undefined;
     // After DELETE /auth/account there is no one left to replay for.
     if (!userStillExists) return payload;
+    const text = payload ?? null;
+    const refusal = status >= 400;
+    const { entity, entityId } = !refusal && text ? answeredEntity(text) : { entity: null, entityId: null };
     db.statement(
-      `INSERT INTO idempotency_keys (user_id, key, method, path, status_code, body, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO idempotency_keys (user_id, key, method, path, status_code, body, entity, entity_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ).run(
       request.userId,
       request.idempotencyKey,
       request.method,
       request.url,
-      reply.statusCode,
-      body,
+      status,
+      refusal ? text : null,
+      entity,
+      entityId,
       nowIso(),
     );
     return payload;
   };
+
+  return { guard, store };
 }

@@ -48,7 +48,7 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     '/articles/metadata/fetch',
     { schema: { querystring: MetadataQuery, response: { 200: MetadataResponse } } },
     async (request) => ({
-      metadata: await fetchMetadata(ctx, request.query.url),
+      metadata: await fetchMetadata(ctx, request.userId, request.query.url),
     }),
   );
 
@@ -60,10 +60,11 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
 
   app.post(
     '/articles',
-    { schema: { body: CreateArticleBody, response: { 201: ArticleResponse } } },
+    { schema: { body: CreateArticleBody, response: { 200: ArticleResponse, 201: ArticleResponse } } },
     async (request, reply) => {
-      const article = await createArticle(ctx, request.userId, request.body);
-      return reply.code(201).send({ article });
+      const { article, alreadySaved } = await createArticle(ctx, request.userId, request.body);
+      // 200: the address was in the library already and that article answers (not a new one).
+      return reply.code(alreadySaved ? 200 : 201).send({ article });
     },
   );
 

@@ -12,6 +12,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { clientNetworkKey } from '../services/client-address';
 import { LoginAttempts } from '../services/login-attempts';
+import { Readable } from 'node:stream';
+import { exportDocument } from '../services/export';
 import { RateLimiter } from '../services/rate-limiter';
 import { removeUserFiles } from '../services/screenshots';
 import { revokeSession, revokeUserSessions } from '../services/sessions';
@@ -19,7 +21,6 @@ import { tooManyRequests, unauthorized } from '../services/errors';
 import {
   authenticate,
   deleteUser,
-  exportUserData,
   getUser,
   normalizeEmail,
   registerUser,
@@ -89,12 +90,13 @@ export async function authRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   });
 
   app.get('/auth/export', async (request, reply) => {
-    const document = exportUserData(db, request.userId);
+    // Streamed: the document is written as it is read, never held whole (services/export.ts).
+    const document = Readable.from(exportDocument(db, request.userId), { objectMode: false });
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
       .header('cache-control', 'no-store')
-      .send(JSON.stringify(document, null, 2));
+      .send(document);
   });
 
   app.delete('/auth/account', async (request, reply) => {

@@ -21,6 +21,7 @@ import {
   listLists,
   removeArticleFromList,
   reorderList,
+  rotateShareLink,
   updateList,
 } from '../services/lists';
 import type { RouteOptions, TypedFastify } from './types';
@@ -77,6 +78,14 @@ export async function listRoutes(app: TypedFastify, { ctx: { db } }: RouteOption
     { schema: { params: ListArticleParams, response: { 200: ListResponse } } },
     async (request) => ({
       list: removeArticleFromList(db, request.userId, request.params.id, request.params.articleId),
+    }),
+  );
+
+  app.post(
+    '/lists/:id/share-link/rotate',
+    { schema: { params: IdParam, response: { 200: ListResponse } } },
+    async (request) => ({
+      list: rotateShareLink(db, request.userId, request.params.id),
     }),
   );
 

@@ -1,30 +1,52 @@
 // POST /api/articles/screenshot (multipart: file `screenshot`, optional `tags` and `id`) and the image itself.
 /// <reference types="@fastify/multipart" />
-import { ArticleResponse, IdParam, UUID_PATTERN } from '@lectern/shared-schema';
+import {
+  ArticleResponse,
+  IdParam,
+  parseTagInput,
+  SERVER_ERRORS,
+  UUID_PATTERN,
+  withinTagLimits,
+} from '@lectern/shared-schema';
 import type { FastifyRequest } from 'fastify';
 import { MAX_SCREENSHOT_BYTES } from '../extraction/index';
 import { badRequest, HttpError } from '../services/errors';
 import { createScreenshotArticle, readScreenshot, type ScreenshotUpload } from '../services/screenshots';
 import type { RouteOptions, TypedFastify } from './types';
 
+/**
+ * The largest text field a valid form has: 50 tags of 100 characters (up to 3 bytes each in UTF-8) and
+ * their commas. A longer field is cut by the parser and refused, so a huge one is never buffered whole.
+ */
+const MAX_FIELD_BYTES = 16 * 1024;
+
+/** The tags field follows the JSON body's rule (shared-schema): at most 50 names of 100 characters. */
+function tagsOf(field: string | undefined): string[] | undefined {
+  if (field === undefined) return undefined;
+  const tags = parseTagInput(field);
+  if (tags && !withinTagLimits(tags)) throw badRequest(SERVER_ERRORS.tooManyTags);
+  return tags;
+}
+
 /** Reads the form in any order of its parts; the image is capped while it streams in. */
 async function readUpload(request: FastifyRequest): Promise<ScreenshotUpload> {
   let image: Buffer | undefined;
   const fields: Record<string, string> = {};
   for await (const part of request.parts({
-    limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 10 },
+    limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
   })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'screenshot') throw badRequest('Send the screenshot in the field "screenshot"');
       image = await part.toBuffer();
       if (part.file.truncated) throw new HttpError(413, 'The screenshot is larger than 15 MB');
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+    } else {
+      if (part.valueTruncated) throw new HttpError(413, 'A form field is longer than 16 KB');
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   }
   if (!image) throw badRequest('Send the screenshot in the field "screenshot"');
   if (fields.id !== undefined && !UUID_PATTERN.test(fields.id)) throw badRequest('id must be a UUID');
-  return { image, tags: fields.tags, id: fields.id };
+  return { image, tags: tagsOf(fields.tags), id: fields.id };
 }
 
 export async function screenshotRoutes(app: TypedFastify, { ctx }: RouteOptions) {
@@ -34,13 +56,18 @@ export async function screenshotRoutes(app: TypedFastify, { ctx }: RouteOptions)
     async (request, reply) => {
       if (!request.isMultipart())
         throw badRequest('Send the screenshot as multipart form data in the field "screenshot"');
-      const article = await createScreenshotArticle(ctx, request.userId, await readUpload(request));
+      // The slot is taken before the upload is read: a user over their bound is refused before their
+      // 15 MB are held in memory.
+      const article = await ctx.limits.uploads.run(request.userId, async () =>
+        createScreenshotArticle(ctx, request.userId, await readUpload(request)),
+      );
       return reply.code(201).send({ article });
     },
   );
 
   app.get('/articles/:id/screenshot', { schema: { params: IdParam } }, async (request, reply) => {
     const { bytes, mimeType } = await readScreenshot(ctx, request.userId, request.params.id);
-    return reply.type(mimeType).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
+    // Owner-only: never kept in a shared cache, nor left behind in the browser's cache on a shared device.
+    return reply.type(mimeType).header('cache-control', 'private, no-store').send(bytes);
   });
 }

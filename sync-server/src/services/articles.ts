@@ -5,6 +5,7 @@ import {
   ftsMatchExpression,
   listArticleKey,
   newId,
+  normalizeArticleUrl,
   searchTerms,
   SEARCH_RESULT_LIMIT,
   SERVER_ERRORS,
@@ -94,25 +95,83 @@ export interface NewArticle extends ExtractedArticle {
   screenshot_url: string | null;
 }
 
-/** Inside one transaction: stores the article with its tags and records it in the change feed. */
+/** What a save answers: the article, and whether the library already held its address (200, not 201). */
+export interface SavedArticle {
+  article: Article;
+  alreadySaved: boolean;
+}
+
+/** The caller's article at this address (normalised by shared-schema's one rule), if any. */
+function findArticleIdByAddress(db: Db, userId: string, url: string): string | undefined {
+  const row = db
+    .statement('SELECT id FROM articles WHERE user_id = ? AND normalized_url = ? ORDER BY seq LIMIT 1')
+    .get(userId, normalizeArticleUrl(url)) as { id: string } | undefined;
+  return row?.id;
+}
+
+/**
+ * Inside a transaction: saving an address the library holds brings that article back instead of making a
+ * second copy. It goes back to the top of the list (created_at is the list's sort date, so it becomes the
+ * moment of this save) and out of the archive; its highlights and tags stay, the new save's tags are added.
+ */
+function saveAgain(db: Db, userId: string, articleId: string, tagNames: readonly string[]): Article {
+  const at = nowIso();
+  db.statement('UPDATE articles SET is_archived = 0, created_at = ?, updated_at = ? WHERE id = ?').run(
+    at,
+    at,
+    articleId,
+  );
+  for (const name of tagNames) linkTag(db, userId, articleId, ensureTag(db, userId, name).id);
+  return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+}
+
+/**
+ * The article already saved at one of these addresses, brought back to the top (see saveAgain); undefined
+ * when none is. Runs its own transaction, so a save can answer before fetching anything.
+ */
+export function resaveKnownAddress(
+  db: Db,
+  userId: string,
+  urls: readonly string[],
+  tagNames: readonly string[],
+): Article | undefined {
+  return db.transaction(() => {
+    for (const url of urls) {
+      const existing = findArticleIdByAddress(db, userId, url);
+      if (existing) return saveAgain(db, userId, existing, tagNames);
+    }
+    return undefined;
+  });
+}
+
+/**
+ * Inside one transaction: stores the article with its tags and records it in the change feed. An address
+ * saved meanwhile (two devices at once) answers that article instead: the check and the insert share the
+ * transaction, and SQLite has one writer, so two saves of one address never both insert.
+ */
 export function insertArticle(
   db: Db,
   userId: string,
   article: NewArticle,
   tagNames: readonly string[],
-): Article {
+  sameAddresses: readonly string[] = [article.url],
+): SavedArticle {
   return db.transaction(() => {
     const replayed = findReplayedArticle(db, userId, article.id);
-    if (replayed) return replayed;
+    if (replayed) return { article: replayed, alreadySaved: false };
+    const known = resaveKnownAddress(db, userId, sameAddresses, tagNames);
+    if (known) return { article: known, alreadySaved: true };
     const at = nowIso();
     db.statement(
-      `INSERT INTO articles (id, user_id, url, title, description, author, image_url, screenshot_url, article_type,
-         content, content_text, excerpt, published_date, site_name, language, reading_time, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO articles (id, user_id, url, normalized_url, title, description, author, image_url, screenshot_url,
+         article_type, content, content_text, excerpt, published_date, site_name, language, reading_time,
+         created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       article.id,
       userId,
       article.url,
+      normalizeArticleUrl(article.url),
       article.title,
       article.description,
       article.author,
@@ -130,7 +189,10 @@ export function insertArticle(
       at,
     );
     for (const name of tagNames) linkTag(db, userId, article.id, ensureTag(db, userId, name).id);
-    return emitArticle(db, userId, article.id) ?? getArticle(db, userId, article.id);
+    return {
+      article: emitArticle(db, userId, article.id) ?? getArticle(db, userId, article.id),
+      alreadySaved: false,
+    };
   });
 }
 
@@ -140,29 +202,48 @@ function requireHttpUrl(url: string): string {
   return check.url;
 }
 
-/** POST /articles: fetch and extract outside any transaction, then store in one. */
+/**
+ * POST /articles: fetch and extract outside any transaction, then store in one. A client id seen before
+ * answers its article; an address already in the library answers that article (alreadySaved) without
+ * fetching the page again. The address sent and the one the page ended at (after redirects) both count.
+ */
 export async function createArticle(
   ctx: ServiceContext,
   userId: string,
   body: CreateArticleBody,
-): Promise<Article> {
+): Promise<SavedArticle> {
   const replayed = findReplayedArticle(ctx.db, userId, body.id);
-  if (replayed) return replayed;
+  if (replayed) return { article: replayed, alreadySaved: false };
   const url = requireHttpUrl(body.url);
-  const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
-  const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+  const tags = body.tags ?? [];
+  const known = resaveKnownAddress(ctx.db, userId, [url], tags);
+  if (known) return { article: known, alreadySaved: true };
+  const { page, extracted } = await fetchAndExtract(ctx, userId, url);
   return insertArticle(
     ctx.db,
     userId,
     { ...extracted, id: body.id ?? newId(), url: page.url, article_type: 'web', screenshot_url: null },
-    body.tags ?? [],
+    tags,
+    [page.url, url],
   );
 }
 
-export async function fetchMetadata(ctx: ServiceContext, rawUrl: string): Promise<PageMetadata> {
+/** The network and CPU part of a save, in one of the user's save slots (429 when they have none left). */
+function fetchAndExtract(ctx: ServiceContext, userId: string, url: string) {
+  return ctx.limits.saves.run(userId, async () => {
+    const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+    const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+    return { page, extracted };
+  });
+}
+
+export async function fetchMetadata(
+  ctx: ServiceContext,
+  userId: string,
+  rawUrl: string,
+): Promise<PageMetadata> {
   const url = requireHttpUrl(rawUrl);
-  const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
-  const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+  const { page, extracted } = await fetchAndExtract(ctx, userId, url);
   return {
     url: page.url,
     title: extracted.title,

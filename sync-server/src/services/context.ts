@@ -2,6 +2,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { ExtractedArticle, OcrService, SafeFetchOptions } from '../extraction/index';
+import type { WorkLimit } from './work-limits';
 
 export interface Extraction {
   fetchPage(url: string, options: SafeFetchOptions): Promise<{ url: string; html: string }>;
@@ -13,4 +14,6 @@ export interface ServiceContext {
   db: Db;
   config: Config;
   extraction: Extraction;
+  /** Bounds on work in progress: saves (fetch and extract) and screenshot uploads (OCR). */
+  limits: { saves: WorkLimit; uploads: WorkLimit };
 }

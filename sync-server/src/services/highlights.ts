@@ -3,8 +3,10 @@ import {
   computeHighlightStats,
   ftsMatchExpression,
   HIGHLIGHT_COLOR,
+  isHighlightSelection,
   newId,
   SEARCH_RESULT_LIMIT,
+  searchTerms,
   SERVER_ERRORS,
   type CreateHighlightBody,
   type Highlight,
@@ -78,6 +80,11 @@ function checkPositions(start: number, end: number): void {
   if (end < start) throw badRequest('positionEnd must not be before positionStart');
 }
 
+/** The reader's rule holds on the server too, so no client can store a highlight the reader would refuse. */
+function checkHighlightText(text: string | undefined): void {
+  if (text !== undefined && !isHighlightSelection(text)) throw badRequest(SERVER_ERRORS.highlightTooShort);
+}
+
 export function createHighlight(db: Db, userId: string, body: CreateHighlightBody): Highlight {
   return db.transaction(() => {
     const replayed = replayedCreate(
@@ -90,6 +97,7 @@ export function createHighlight(db: Db, userId: string, body: CreateHighlightBod
     );
     if (replayed) return toHighlight(replayed);
     getArticle(db, userId, body.articleId);
+    checkHighlightText(body.highlightedText);
     checkPositions(body.positionStart, body.positionEnd);
     const id = body.id ?? newId();
     const at = nowIso();
@@ -132,6 +140,7 @@ export function updateHighlight(
 ): Highlight {
   return db.transaction(() => {
     const current = getHighlight(db, userId, highlightId);
+    checkHighlightText(body.highlightedText);
     checkPositions(body.positionStart ?? current.position_start, body.positionEnd ?? current.position_end);
     const sets: string[] = [];
     const params: unknown[] = [];
@@ -161,9 +170,15 @@ export function deleteHighlight(db: Db, userId: string, highlightId: string): vo
   });
 }
 
+/**
+ * Full-text search over the caller's highlights, best match first. The owner is part of the MATCH (see
+ * migration 0004), so only the caller's matches are walked and ranked, never every user's.
+ */
 export function searchHighlights(db: Db, userId: string, text: string): Highlight[] {
-  const match = ftsMatchExpression(text);
-  if (!match) return [];
+  const terms = ftsMatchExpression(text);
+  const owner = searchTerms(userId).at(-1);
+  if (!terms || !owner) return [];
+  const match = `user_id : "${owner}" AND {highlighted_text article_title} : (${terms})`;
   const rows = db
     .statement(
       `SELECT ${HIGHLIGHT_COLUMNS} FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ?) f

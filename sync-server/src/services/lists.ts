@@ -269,22 +269,55 @@ export function reorderList(db: Db, userId: string, listId: string, articleIds: 
   });
 }
 
-/** GET /lists/public/{shareId}: only what the public page shows; private and unknown lists are 404. */
+/**
+ * POST /lists/{id}/share-link/rotate: the list gets a new share id, so a leaked link stops working (the old
+ * one answers 404 from now on). Recorded in the feed, so every device shows the new link.
+ */
+export function rotateShareLink(db: Db, userId: string, listId: string): ReadingList {
+  return db.transaction(() => {
+    getList(db, userId, listId);
+    db.statement('UPDATE reading_lists SET share_id = ?, updated_at = ? WHERE id = ?').run(
+      newShareId(),
+      nowIso(),
+      listId,
+    );
+    return emitList(db, userId, listId);
+  });
+}
+
+/**
+ * The name the public page shows for a list's owner: the part of the email before the @, never the profile
+ * name (for a Google account that is the person's full name). An owner without a username stays anonymous
+ * (the page says 'Anonymous').
+ */
+function publicOwnerName(owner: { email: string; username: string | null }): string | null {
+  if (!owner.username?.trim()) return null;
+  const local = owner.email.split('@')[0]?.trim();
+  return local ? local : null;
+}
+
+/**
+ * GET /lists/public/{shareId}: only what the public page shows; private and unknown lists are 404. The
+ * owner is named by their email's local part, never their profile name (a Google account's full name), and
+ * a screenshot's OCR text (its description) stays private.
+ */
 export function getPublicList(db: Db, shareId: string): PublicListResponse {
   const row = db
     .statement(
-      `SELECT l.id, l.name, l.description, l.share_id, l.created_at, l.is_public, u.username AS owner_username,
+      `SELECT l.id, l.name, l.description, l.share_id, l.created_at, l.is_public, u.email AS owner_email,
+        u.username AS owner_username,
         (SELECT count(*) FROM list_articles la WHERE la.list_id = l.id) AS article_count
        FROM reading_lists l JOIN users u ON u.id = l.user_id WHERE l.share_id = ?`,
     )
     .get(shareId) as
-    (Omit<ListRow, 'user_id' | 'updated_at'> & { owner_username: string | null }) | undefined;
+    | (Omit<ListRow, 'user_id' | 'updated_at'> & { owner_email: string; owner_username: string | null })
+    | undefined;
   if (!row || row.is_public !== 1) throw notFound(SERVER_ERRORS.listNotFound);
   const articles: PublicArticle[] = listArticleSummaries(db, row.id).map((article) => ({
     id: article.id,
     url: article.url,
     title: article.title,
-    description: article.description,
+    description: article.article_type === 'screenshot' ? null : article.description,
     author: article.author,
     image_url: article.article_type === 'screenshot' ? null : article.image_url,
     reading_time: article.reading_time,
@@ -297,7 +330,7 @@ export function getPublicList(db: Db, shareId: string): PublicListResponse {
       description: row.description,
       share_id: row.share_id,
       article_count: row.article_count,
-      owner_username: row.owner_username,
+      owner_username: publicOwnerName({ email: row.owner_email, username: row.owner_username }),
       created_at: row.created_at,
     },
     articles,

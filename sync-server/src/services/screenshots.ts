@@ -1,11 +1,5 @@
 // Screenshot articles: the image kept under DATA_DIR for its owner, its OCR text as the article body.
-import {
-  newId,
-  parseTagInput,
-  SCREENSHOT_URL_SCHEME,
-  SERVER_ERRORS,
-  type Article,
-} from '@lectern/shared-schema';
+import { newId, SCREENSHOT_URL_SCHEME, SERVER_ERRORS, type Article } from '@lectern/shared-schema';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config';
@@ -28,7 +22,8 @@ export function screenshotUrlOf(articleId: string): string {
 
 export interface ScreenshotUpload {
   image: Buffer;
-  tags?: string | undefined;
+  /** Already checked against the JSON body's rule (50 names of at most 100 characters). */
+  tags?: string[] | undefined;
   id?: string | undefined;
 }
 
@@ -52,7 +47,7 @@ export async function createScreenshotArticle(
   const file = join(folder, `${id}.${EXTENSIONS[image.type]}`);
   await writeFile(file, upload.image);
   try {
-    return insertArticle(
+    const { article } = insertArticle(
       ctx.db,
       userId,
       {
@@ -67,8 +62,9 @@ export async function createScreenshotArticle(
         site_name: null,
         language: null,
       },
-      parseTagInput(upload.tags ?? '') ?? [],
+      upload.tags ?? [],
     );
+    return article;
   } catch (error) {
     await rm(file, { force: true });
     throw error;

@@ -1,22 +1,10 @@
-// Accounts: sign-up, sign-in, profile, export and deletion.
-import {
-  newId,
-  SERVER_ERRORS,
-  type LoginBody,
-  type ReadingList,
-  type RegisterBody,
-  type Tag,
-  type User,
-} from '@lectern/shared-schema';
+// Accounts: sign-up, sign-in, profile and deletion (the export is services/export.ts).
+import { newId, SERVER_ERRORS, type LoginBody, type RegisterBody, type User } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
-import { findArticle } from './article-rows';
 import { nowIso } from './change-log';
 import { conflict, unauthorized } from './errors';
-import { listHighlights } from './highlights';
-import { listLists } from './lists';
 import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
 import { forgetUserSessions } from './sessions';
-import { listTags } from './tags';
 
 interface UserRow {
   id: string;
@@ -158,41 +146,4 @@ export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
     ).run(id, normalizeEmail(profile.email), profile.name, profile.picture, profile.sub, nowIso());
     return getUser(db, id);
   });
-}
-
-export interface ExportDocument {
-  product: string;
-  exported_at: string;
-  user: User;
-  articles: unknown[];
-  tags: Tag[];
-  lists: (ReadingList & { article_ids: string[] })[];
-  highlights: unknown[];
-}
-
-/** GET /auth/export: every row of the user in one document, content included, no password hash. */
-export function exportUserData(db: Db, userId: string): ExportDocument {
-  const user = getUser(db, userId);
-  const articleIds = db
-    .statement('SELECT id FROM articles WHERE user_id = ? ORDER BY created_at, id')
-    .all(userId) as { id: string }[];
-  const lists = listLists(db, userId).map((list) => ({
-    ...list,
-    article_ids: (
-      db
-        .statement('SELECT article_id FROM list_articles WHERE list_id = ? ORDER BY position')
-        .all(list.id) as {
-        article_id: string;
-      }[]
-    ).map((row) => row.article_id),
-  }));
-  return {
-    product: 'Lectern',
-    exported_at: nowIso(),
-    user,
-    articles: articleIds.map(({ id }) => findArticle(db, userId, id)),
-    tags: listTags(db, userId),
-    lists,
-    highlights: listHighlights(db, userId).highlights,
-  };
 }

@@ -134,3 +134,50 @@ export async function remapTagId(db: LecternDb, ourId: string, serverId: string)
     await db.tags.delete(ourId);
   });
 }
+
+/** The same write aimed at the server's article instead of our placeholder; null when it should go. */
+function retargetArticle(op: Operation, ourId: string, serverId: string): Operation | null {
+  const swap = (id: string) => (id === ourId ? serverId : id);
+  switch (op.kind) {
+    case 'updateArticle':
+      return { ...op, id: swap(op.id) };
+    case 'deleteArticle':
+      // Deleting the copy made on this device must not delete the article the library already held, with
+      // its highlights: the user removed a duplicate save, not the original.
+      return op.id === ourId ? null : op;
+    case 'attachTag':
+    case 'detachTag':
+    case 'removeListArticle':
+      return { ...op, articleId: swap(op.articleId) };
+    case 'addListArticle':
+      return { ...op, body: { ...op.body, articleId: swap(op.body.articleId) } };
+    case 'reorderList':
+      return { ...op, body: { articles: [...new Set(op.body.articles.map(swap))] } };
+    case 'createHighlight':
+      return { ...op, body: { ...op.body, articleId: swap(op.body.articleId) } };
+    default:
+      return op;
+  }
+}
+
+/**
+ * The server answered a save made on this device with the article it already had at that address (200,
+ * "Already in your library"), under another id: the placeholder goes, and the writes queued against it
+ * (tags, highlights, list places, flags) now name the server's article, which the caller has stored.
+ */
+export async function remapArticleId(db: LecternDb, ourId: string, serverId: string): Promise<void> {
+  if (ourId === serverId) return;
+  await db.transaction('rw', db.dataTables, async () => {
+    const rows = await db.outbox.where('ids').equals(ourId).toArray();
+    for (const row of rows) {
+      if (row.seq === undefined) continue;
+      const remapped = retargetArticle(row.op, ourId, serverId);
+      if (remapped === null) await db.outbox.delete(row.seq);
+      else await db.outbox.put({ ...row, op: remapped, ids: entityIdsOf(remapped) });
+    }
+    // Pending highlights and list places come back under the server's id when the outbox is reapplied.
+    await deleteArticleLocally(db, ourId);
+    await reapplyOutbox(db);
+    await refreshHighlightCounts(db, [serverId]);
+  });
+}

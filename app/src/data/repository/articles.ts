@@ -12,7 +12,7 @@ import {
   type MetadataResponse,
   type UpdateArticleBody,
 } from '@lectern/shared-schema';
-import { ApiError, NetworkError } from '../api/http-client';
+import { ApiError, NetworkError, type RequestOptions } from '../api/http-client';
 import { putArticles, refreshHighlightCounts } from '../db/local-store';
 import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
@@ -34,6 +34,13 @@ export class SaveArticleError extends Error {
   }
 }
 
+/** A save's answer; alreadySaved when the library held the address already (the server's 200). */
+export interface SavedArticle {
+  article: LocalArticle;
+  /** The screen says "Already in your library" (MESSAGES.alreadyInLibrary) instead of "Saved". */
+  alreadySaved: boolean;
+}
+
 export interface ScreenshotInput {
   image: Blob;
   name?: string;
@@ -48,6 +55,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
   }
 
   async function keepServerArticle({ article }: ArticleResponse): Promise<ArticleResponse> {
+    // The answer may be an article the device already shows (a save of a known address): same row, updated.
     await db.transaction('rw', db.dataTables, async () => {
       await putArticles(db, [article]);
       await refreshHighlightCounts(db, [article.id]);
@@ -63,9 +71,16 @@ export function createArticlesApi(ctx: RepositoryContext) {
    */
   const unansweredSaves = new Map<string, string>();
 
-  async function saveOnline(send: () => Promise<ArticleResponse>): Promise<ArticleResponse> {
+  /** POSTs a save; the server answers 201 for a new article and 200 for one the library already held. */
+  async function postSave(path: string, options: RequestOptions): Promise<SavedArticle> {
+    const response = await http.send('POST', path, options);
+    const { article } = await keepServerArticle((await response.json()) as ArticleResponse);
+    return { article, alreadySaved: response.status === 200 };
+  }
+
+  async function saveOnline(send: () => Promise<SavedArticle>): Promise<SavedArticle> {
     try {
-      return await keepServerArticle(await send());
+      return await send();
     } catch (error) {
       if (error instanceof ApiError || error instanceof NetworkError) {
         throw new SaveArticleError(saveErrorMessage(error), error instanceof ApiError ? error.status : 0);
@@ -74,9 +89,9 @@ export function createArticlesApi(ctx: RepositoryContext) {
     }
   }
 
-  async function saveOffline(ops: Operation[], id: string): Promise<ArticleResponse> {
+  async function saveOffline(ops: Operation[], id: string): Promise<SavedArticle> {
     await write(ctx, ...ops);
-    return getArticle(db, id);
+    return { ...(await getArticle(db, id)), alreadySaved: false };
   }
 
   return {
@@ -85,7 +100,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
     search: (q: string) => searchArticles(db, ctx.articleSearch, q),
 
     /** POST /articles: online, the server fetches it now; offline, a placeholder that sync completes. */
-    async create(body: CreateArticleBody): Promise<{ article: LocalArticle }> {
+    async create(body: CreateArticleBody): Promise<SavedArticle> {
       const check = checkArticleUrl(body.url);
       if (!check.ok) throw new SaveArticleError(check.error, 0);
       const id = body.id ?? unansweredSaves.get(check.url) ?? newId();
@@ -94,9 +109,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
       if (sync.isOnline()) {
         unansweredSaves.set(check.url, id);
         try {
-          const saved = await saveOnline(() =>
-            http.request<ArticleResponse>('POST', '/articles', { body: payload }),
-          );
+          const saved = await saveOnline(() => postSave('/articles', { body: payload }));
           unansweredSaves.delete(check.url);
           return saved;
         } catch (error) {
@@ -109,11 +122,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
     },
 
     /** POST /articles/screenshot: offline, the image waits in the database until it can be uploaded. */
-    async createScreenshot({
-      image,
-      name = 'screenshot',
-      tags,
-    }: ScreenshotInput): Promise<{ article: LocalArticle }> {
+    async createScreenshot({ image, name = 'screenshot', tags }: ScreenshotInput): Promise<SavedArticle> {
       const id = newId();
       const wanted = tags && tags.length > 0 ? tags : undefined;
       if (sync.isOnline()) {
@@ -121,7 +130,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
         form.append('id', id);
         if (wanted) form.append('tags', wanted.join(','));
         form.append('screenshot', image, name);
-        return saveOnline(() => http.request<ArticleResponse>('POST', '/articles/screenshot', { form }));
+        return saveOnline(() => postSave('/articles/screenshot', { form }));
       }
       const bytes = await image.arrayBuffer();
       await db.screenshots.put({ article_id: id, bytes, type: image.type, name });

@@ -64,6 +64,21 @@ export function createListsApi(ctx: RepositoryContext) {
       return listOnly(id);
     },
 
+    /**
+     * POST /lists/{id}/share-link/rotate: a new share link, the old one stops working. Needs the server (it
+     * makes the new id), so it is not queued: offline it fails and nothing changes.
+     */
+    async rotateShareLink(id: string): Promise<ListResponse> {
+      await requireList(id);
+      const { list } = await http.request<ListResponse>(
+        'POST',
+        `/lists/${encodeURIComponent(id)}/share-link/rotate`,
+      );
+      // Only the link: any write to the list still queued on this device keeps showing.
+      await db.lists.update(id, { share_id: list.share_id });
+      return listOnly(id);
+    },
+
     /** PUT /lists/{id}/reorder with `{articles}` in the new order; answers the list with its articles. */
     async reorder(id: string, body: ReorderListBody) {
       await requireList(id);

@@ -5,13 +5,15 @@ import {
   MESSAGES,
   newId,
   SERVER_ERRORS,
+  type ArticleResponse,
   type ListWithArticlesResponse,
   type TagResponse,
 } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
-import { dropEntry, remapTagId } from '../outbox/outbox';
+import { putArticles } from '../db/local-store';
+import { dropEntry, remapArticleId, remapTagId } from '../outbox/outbox';
 import {
   createdIdOf,
   entityIdsOf,
@@ -102,6 +104,14 @@ async function onSuccess(db: LecternDb, row: OutboxRow, response: unknown): Prom
   if (row.op.kind === 'createTag') {
     const { tag } = response as TagResponse;
     if (tag && tag.id !== row.op.body.id) await remapTagId(db, row.op.body.id, tag.id);
+  }
+  if (row.op.kind === 'createArticle') {
+    // The address was already in the library (200): the server answered its article, under its own id.
+    const { article } = response as ArticleResponse;
+    if (article && article.id !== row.op.body.id) {
+      await putArticles(db, [article]);
+      await remapArticleId(db, row.op.body.id, article.id);
+    }
   }
 }
 

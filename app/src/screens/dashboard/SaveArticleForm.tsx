@@ -47,7 +47,10 @@ export function SaveArticleForm({
     setError(null);
     setSaving(true);
     try {
-      const { article } = await lectern.articles.create({ url: check.url, tags: parseTagInput(tags) });
+      const { article, alreadySaved } = await lectern.articles.create({
+        url: check.url,
+        tags: parseTagInput(tags),
+      });
       setUrl('');
       setTags('');
       if (article.pendingSave) {
@@ -55,6 +58,8 @@ export function SaveArticleForm({
           "You're offline: the article is saved here and will be fetched when you reconnect.",
           'info',
         );
+      } else if (alreadySaved) {
+        showToast(MESSAGES.alreadyInLibrary, 'info');
       } else {
         showToast(`Saved “${article.title}”`, 'success');
       }

@@ -74,6 +74,14 @@ export function ListDetail({ list, articles, library, actions, onDelete }: ListD
               <LinkIcon size={18} />
               Copy share link
             </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              title="Make a new share link; the current one stops working"
+              onClick={() => void actions.rotateShareLink(list.id)}
+            >
+              New link
+            </Button>
           </div>
         )}
       </div>

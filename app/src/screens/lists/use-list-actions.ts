@@ -96,6 +96,18 @@ export function useListActions() {
         await lectern.lists.update(listId, { isPublic });
       },
 
+      /** A leaked link is replaced: the list gets a new one and the old one answers "not found". */
+      async rotateShareLink(listId: string): Promise<boolean> {
+        try {
+          await lectern.lists.rotateShareLink(listId);
+          showToast(MESSAGES.shareLinkRotated, 'success');
+          return true;
+        } catch {
+          showToast(MESSAGES.shareLinkRotateFailed, 'error');
+          return false;
+        }
+      },
+
       async copyShareLink(list: ReadingList): Promise<void> {
         const url = shareUrl(window.location.origin, list);
         if (!url) return;
