@@ -45,6 +45,12 @@ const articleFields = {
   tags: Type.Array(Type.String()),
   created_at: IsoDate,
   updated_at: IsoDate,
+  /**
+   * Only on an imported article whose page is still being fetched ('pending') or could not be ('failed',
+   * with the reason in fetch_error, and a Retry). Absent on every article saved whole.
+   */
+  fetch_state: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('failed')])),
+  fetch_error: Type.Optional(Type.String()),
 };
 
 /** One article with its extracted HTML body (`GET /articles/{id}`, the change feed, export). */

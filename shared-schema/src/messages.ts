@@ -83,6 +83,13 @@ export const SERVER_ERRORS = {
   tagNotFound: 'Tag not found',
   listNotFound: 'Reading list not found',
   highlightNotFound: 'Highlight not found',
+  importNotFound: 'Import not found',
+  importFileMissing: 'Send the export file as multipart form data in the field "file"',
+  importTooLarge: 'The export file is larger than 50 MB. Split it into smaller files.',
+  importUnknownSource:
+    'Unknown source: choose pocket, instapaper, omnivore, wallabag, raindrop or bookmarks (or leave it out)',
+  importRunning: 'An import is still being written to your library. Please wait for it to finish.',
+  articleNotPendingFetch: 'Only an article whose page could not be fetched can be fetched again',
   tooManyTags: 'An article takes at most 50 tags of at most 100 characters each',
   tooManySaves: 'Too many saves at once. Please wait for the ones in progress to finish.',
   tooManyUploads: 'Too many screenshots at once. Please wait for the ones in progress to finish.',

@@ -15,6 +15,9 @@ import { registerStaticApp } from './plugins/static-app';
 import { articleRoutes } from './routes/articles';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { exportRoutes } from './routes/exports';
+import { importRoutes } from './routes/imports';
+import { registerImportJobs } from './jobs/import-jobs';
+import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue } from './jobs/job-queue';
 import { googleAuthRoutes } from './routes/google-auth';
 import { healthRoutes } from './routes/health';
 import { highlightRoutes } from './routes/highlights';
@@ -44,9 +47,16 @@ export interface BuildOptions {
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const db = openDatabase(config.databaseFile);
+  const jobs = new JobQueue(db, {
+    ...DEFAULT_JOB_QUEUE_OPTIONS,
+    concurrency: config.jobConcurrency,
+    perUser: config.jobConcurrencyPerUser,
+    retryBaseMs: config.jobRetryBaseMs,
+  });
   const ctx: ServiceContext = {
     db,
     config,
+    jobs,
     extraction: { fetchPage, extractArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
     limits: {
       saves: new WorkLimit({
@@ -101,6 +111,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         for (const routes of [
           authRoutes,
           exportRoutes,
+          importRoutes,
           articleRoutes,
           screenshotRoutes,
           tagRoutes,
@@ -118,7 +129,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   await registerStaticApp(app, config.appDir);
 
+  registerImportJobs(jobs, ctx);
+  // Jobs left from the last run (a restart in the middle of an import) go on once the server is ready.
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await ctx.extraction.ocr.close();
     db.close();
   });

@@ -40,6 +40,10 @@ export interface Config {
   uploadsInFlight: number;
   /** OCR of one screenshot is stopped after this long. */
   ocrTimeoutMs: number;
+  /** Background jobs (an import's pages) running at once, in all and for one user; the first retry's wait. */
+  jobConcurrency: number;
+  jobConcurrencyPerUser: number;
+  jobRetryBaseMs: number;
   /** How long a write's Idempotency-Key is remembered (IDEMPOTENCY_TTL_SECONDS, 7 days by default). */
   idempotencyTtlMs: number;
   /** Where the built PWA is served from; absent until `npm run build` has run. */
@@ -159,6 +163,9 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     uploadsPerUser: Math.max(1, intSetting(env, 'UPLOADS_PER_USER', 2)),
     uploadsInFlight: Math.max(1, intSetting(env, 'UPLOADS_IN_FLIGHT', 4)),
     ocrTimeoutMs: Math.max(1, intSetting(env, 'OCR_TIMEOUT_MS', 60_000)),
+    jobConcurrency: Math.max(1, intSetting(env, 'JOB_CONCURRENCY', 4)),
+    jobConcurrencyPerUser: Math.max(1, intSetting(env, 'JOB_CONCURRENCY_PER_USER', 2)),
+    jobRetryBaseMs: Math.max(1, intSetting(env, 'JOB_RETRY_BASE_MS', 5_000)),
     idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     appDir: env.APP_DIR ? resolve(env.APP_DIR) : (defaults.appDir ?? null),
     logger: env.LOG_LEVEL !== 'silent' && env.NODE_ENV !== 'test',

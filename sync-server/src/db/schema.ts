@@ -71,6 +71,12 @@ export const articles = sqliteTable(
      * answers that article. Null only until the server backfills rows saved before this column existed.
      */
     normalizedUrl: text('normalized_url'),
+    /**
+     * An imported row whose page is still to be fetched ('pending'), or could not be ('failed', with the
+     * reason in fetch_error, offered again by Retry). Null for every article saved whole.
+     */
+    fetchState: text('fetch_state', { enum: ['pending', 'failed'] }),
+    fetchError: text('fetch_error'),
     // The large columns come last: SQLite reads a row's columns in order, so a query for the small ones
     // (every list, every lookup) stops before the overflow pages that hold the body and its text.
     /** Tag names joined by spaces, kept for the full-text index. */
@@ -241,4 +247,89 @@ export const idempotencyKeys = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** A library brought in from another app's export file; its rows become articles, its pages are fetched later. */
+export const imports = sqliteTable(
+  'imports',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    /** Rows the file holds, malformed ones included. */
+    total: integer('total').notNull(),
+    /** Rows that became articles. */
+    imported: integer('imported').notNull().default(0),
+    /** Rows whose address the library already held (or the file held twice). */
+    skipped: integer('skipped').notNull().default(0),
+    /** Rows that could not become articles (malformed, not a web address). */
+    failed: integer('failed').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [index('imports_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * An import's parsed rows waiting to become articles. Each batch is written as articles and deleted in one
+ * transaction, so a restart goes on with exactly the rows not yet written.
+ */
+export const importRows = sqliteTable(
+  'import_rows',
+  {
+    importId: text('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The prepared row as JSON (imports/prepare-import.ts). */
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.position] })],
+);
+
+/** The rows of an import that failed, with their line in the file and the reason. */
+export const importFailures = sqliteTable(
+  'import_failures',
+  {
+    importId: text('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    url: text('url'),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('import_failures_import_idx').on(t.importId, t.line)],
+);
+
+/**
+ * Background work persisted so that it survives a restart: queued, claimed (running), then done or failed.
+ * (kind, key) is unique, so the same work is never queued twice; `group_id` ties jobs to what they serve
+ * (an import), whose progress is counted from them.
+ */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: text('group_id'),
+    payload: text('payload').notNull().default('{}'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: text('run_after').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
+    index('jobs_due_idx').on(t.status, t.runAfter),
+    index('jobs_group_idx').on(t.groupId, t.status),
+  ],
 );

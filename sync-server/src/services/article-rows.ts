@@ -11,7 +11,8 @@ const DERIVED_COLUMNS = `
 
 export const SUMMARY_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
   a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
-  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, ${DERIVED_COLUMNS}`;
+  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, a.fetch_state, a.fetch_error,
+  ${DERIVED_COLUMNS}`;
 
 export const ARTICLE_SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} FROM articles a`;
 const ARTICLE_SELECT = `SELECT ${SUMMARY_COLUMNS}, a.content FROM articles a`;
@@ -37,6 +38,8 @@ export interface ArticleRow {
   is_archived: number;
   created_at: string;
   updated_at: string;
+  fetch_state: 'pending' | 'failed' | null;
+  fetch_error: string | null;
   highlights_count: number;
   tags_json: string;
   content?: string | null;
@@ -65,6 +68,8 @@ export function toArticleSummary(row: ArticleRow): ArticleSummary {
     tags: JSON.parse(row.tags_json) as string[],
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...(row.fetch_state ? { fetch_state: row.fetch_state } : {}),
+    ...(row.fetch_error ? { fetch_error: row.fetch_error } : {}),
   };
 }
 

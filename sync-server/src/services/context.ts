@@ -1,5 +1,6 @@
 // What every service function is handed: the database, the configuration and the extraction pipeline.
 import type { Config } from '../config';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from '../db/connection';
 import type { ExtractedArticle, OcrService, SafeFetchOptions } from '../extraction/index';
 import type { WorkLimit } from './work-limits';
@@ -16,4 +17,6 @@ export interface ServiceContext {
   extraction: Extraction;
   /** Bounds on work in progress: saves (fetch and extract) and screenshot uploads (OCR). */
   limits: { saves: WorkLimit; uploads: WorkLimit };
+  /** Background work persisted in SQLite (imports' rows and pages). */
+  jobs: JobQueue;
 }

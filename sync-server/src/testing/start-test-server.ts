@@ -14,9 +14,15 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string>; appDir?: string; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    env?: Record<string, string>;
+    appDir?: string;
+    logStream?: NodeJS.WritableStream;
+    /** Start on the data of an earlier server (a restart); that folder is then left for the caller. */
+    dataDir?: string;
+  } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lectern-test-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...options.env },
     { appDir: options.appDir ?? null },
@@ -31,7 +37,7 @@ export async function startTestServer(
     app,
     close: async () => {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

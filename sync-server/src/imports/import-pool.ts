@@ -1,0 +1,45 @@
+// Reading a 50 MB export takes seconds of CPU; it runs on one worker thread, a few files waiting at most.
+import Piscina from 'piscina';
+import type { ImportSource } from './imported-item';
+import type { PreparedImport } from './prepare-import';
+
+/** Files waiting for the worker at most; more answer 429 rather than pile up in memory. */
+export const IMPORT_PARSE_QUEUE = 4;
+const IMPORT_PARSE_TIMEOUT_MS = 120_000;
+const WORKER_HEAP_MB = 1024;
+
+let pool: Piscina | null = null;
+
+function importPool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./import-worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: 1,
+    maxQueue: IMPORT_PARSE_QUEUE,
+    idleTimeout: 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  return pool;
+}
+
+export class ImportBusyError extends Error {}
+
+export async function prepareImportOffThread(
+  bytes: Uint8Array,
+  source?: ImportSource,
+): Promise<PreparedImport> {
+  const workers = importPool();
+  if (workers.queueSize >= IMPORT_PARSE_QUEUE) throw new ImportBusyError('Too many imports are being read');
+  try {
+    const prepared: PreparedImport = await workers.run(
+      { bytes, source },
+      { signal: AbortSignal.timeout(IMPORT_PARSE_TIMEOUT_MS) },
+    );
+    return prepared;
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'AbortError' || 'code' in error)) {
+      return { ok: false, error: 'This file took too long to read; split it into smaller files.' };
+    }
+    throw error;
+  }
+}

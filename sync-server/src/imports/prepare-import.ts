@@ -1,0 +1,41 @@
+// What the import worker does with an uploaded file: read its rows and make any article HTML it carries
+// safe to store (the same sanitizer as a fetched page), so the main thread only writes rows.
+import { htmlToText } from '@lectern/shared-schema';
+import { readingTimeMinutes } from '../extraction/reading-time';
+import { sanitizeArticleHtml } from '../extraction/sanitize-article';
+import { ImportFormatError, type ImportedItem, type ImportSource, type ParsedImport } from './imported-item';
+import { readImportFile } from './read-import-file';
+
+export interface PreparedItem extends ImportedItem {
+  /** Set when `content` came with the file: its text for search, and reading time. */
+  contentText: string | null;
+  readingTime: number | null;
+}
+
+export type PreparedImport =
+  | { ok: true; source: ImportSource; items: PreparedItem[]; failures: ParsedImport['failures'] }
+  | { ok: false; error: string };
+
+/** Carried bodies larger than this are dropped (the page is fetched instead), as a fetched page is capped. */
+const MAX_CARRIED_CONTENT = 2 * 1024 * 1024;
+
+export function prepareImport(bytes: Uint8Array, forced?: ImportSource): PreparedImport {
+  let parsed: ParsedImport;
+  try {
+    parsed = readImportFile(bytes, forced);
+  } catch (error) {
+    if (error instanceof ImportFormatError) return { ok: false, error: error.message };
+    throw error;
+  }
+  const items = parsed.items.map((item): PreparedItem => {
+    if (!item.content || item.content.length > MAX_CARRIED_CONTENT) {
+      return { ...item, content: null, contentText: null, readingTime: null };
+    }
+    const content = sanitizeArticleHtml(item.content, item.url);
+    const text = htmlToText(content);
+    return text.trim() === ''
+      ? { ...item, content: null, contentText: null, readingTime: null }
+      : { ...item, content, contentText: text, readingTime: readingTimeMinutes(text) };
+  });
+  return { ok: true, source: parsed.source, items, failures: parsed.failures };
+}

@@ -1,0 +1,131 @@
+// The persisted job queue on an in-memory SQLite built by the real migrations.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db/connection';
+import { enqueueJob, JobQueue, RetryableJobError, type JobRow } from './job-queue';
+
+let db: Db;
+const queues: JobQueue[] = [];
+
+function addUser(id: string) {
+  db.statement(`INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)`).run(
+    id,
+    `${id}@example.com`,
+    'x',
+  );
+}
+
+function queue(options: Partial<ConstructorParameters<typeof JobQueue>[1]> = {}) {
+  const created = new JobQueue(db, {
+    concurrency: 4,
+    perUser: 2,
+    maxAttempts: 3,
+    retryBaseMs: 10,
+    pollMs: 20,
+    ...options,
+  });
+  queues.push(created);
+  return created;
+}
+
+const statusOf = (key: string) =>
+  db.statement('SELECT status, attempts, last_error FROM jobs WHERE key = ?').get(key) as {
+    status: string;
+    attempts: number;
+    last_error: string | null;
+  };
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  addUser('ann');
+  addUser('bob');
+});
+
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((item) => item.stop()));
+  db.close();
+});
+
+describe('JobQueue', () => {
+  it('runs each queued job once, and the same kind and key is queued only once', async () => {
+    const runs: string[] = [];
+    const jobs = queue();
+    jobs.handle('work', async (job) => {
+      runs.push(job.key);
+    });
+    enqueueJob(db, { kind: 'work', key: 'a', userId: 'ann' });
+    enqueueJob(db, { kind: 'work', key: 'a', userId: 'ann' });
+    enqueueJob(db, { kind: 'work', key: 'b', userId: 'bob' });
+    jobs.start();
+    await jobs.idle();
+    expect(runs.sort()).toEqual(['a', 'b']);
+    expect(statusOf('a')).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('retries a retryable failure with backoff, then fails it for good on the last try', async () => {
+    const tries: { at: number; lastTry: boolean }[] = [];
+    const jobs = queue();
+    jobs.handle('flaky', async (_job, { lastTry }) => {
+      tries.push({ at: Date.now(), lastTry });
+      throw new RetryableJobError('the site is busy');
+    });
+    enqueueJob(db, { kind: 'flaky', key: 'x', userId: 'ann' });
+    jobs.start();
+    await jobs.idle();
+    expect(tries.map((item) => item.lastTry)).toEqual([false, false, true]);
+    // 10 ms, then 20 ms: each wait twice the one before.
+    expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(tries[1]!.at - tries[0]!.at);
+    expect(statusOf('x')).toEqual({ status: 'failed', attempts: 3, last_error: 'the site is busy' });
+  });
+
+  it('fails any other error at once', async () => {
+    const jobs = queue();
+    let runs = 0;
+    jobs.handle('broken', async () => {
+      runs += 1;
+      throw new Error('not a page');
+    });
+    enqueueJob(db, { kind: 'broken', key: 'y', userId: 'ann' });
+    jobs.start();
+    await jobs.idle();
+    expect(runs).toBe(1);
+    expect(statusOf('y')).toMatchObject({ status: 'failed', last_error: 'not a page' });
+  });
+
+  it('runs at most perUser jobs of one user at once, and another user’s meanwhile', async () => {
+    let running = 0;
+    let most = 0;
+    const order: string[] = [];
+    const jobs = queue({ perUser: 2, concurrency: 3 });
+    jobs.handle('slow', async (job: JobRow) => {
+      order.push(job.user_id);
+      if (job.user_id === 'ann') {
+        running += 1;
+        most = Math.max(most, running);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (job.user_id === 'ann') running -= 1;
+    });
+    for (let index = 0; index < 6; index += 1)
+      enqueueJob(db, { kind: 'slow', key: `ann-${index}`, userId: 'ann' });
+    enqueueJob(db, { kind: 'slow', key: 'bob-0', userId: 'bob' });
+    jobs.start();
+    await jobs.idle();
+    expect(most).toBe(2);
+    // Bob's one job does not wait for Ann's six.
+    expect(order.indexOf('bob')).toBeLessThan(3);
+  });
+
+  it('takes up again, on start, a job a stopped process left running', async () => {
+    enqueueJob(db, { kind: 'work', key: 'left', userId: 'ann' });
+    db.statement(`UPDATE jobs SET status = 'running', attempts = 1 WHERE key = 'left'`).run();
+    const runs: string[] = [];
+    const jobs = queue();
+    jobs.handle('work', async (job) => {
+      runs.push(job.key);
+    });
+    jobs.start();
+    await jobs.idle();
+    expect(runs).toEqual(['left']);
+    expect(statusOf('left')).toMatchObject({ status: 'done', attempts: 2 });
+  });
+});

@@ -1,0 +1,208 @@
+// Imports: an uploaded export becomes an import row and its parsed rows; a job writes them as articles in
+// batches, other jobs fetch their pages. Progress is counted from the rows and jobs themselves.
+import { newId, SERVER_ERRORS, type Article } from '@lectern/shared-schema';
+import type { Db } from '../db/connection';
+import type { PreparedItem } from '../imports/prepare-import';
+import type { ImportRowFailure, ImportSource } from '../imports/imported-item';
+import { enqueueJob, requeueJob } from '../jobs/job-queue';
+import { nowIso } from './change-log';
+import { emitArticle, getArticle } from './article-rows';
+import { badRequest, notFound } from './errors';
+import { writeImportedRow } from './imported-articles';
+import { emitTag } from './tags';
+
+export const IMPORT_ROWS_JOB = 'import_rows';
+export const FETCH_IMPORTED_ARTICLE_JOB = 'fetch_imported_article';
+
+/** Rows written as articles per transaction: large enough to be quick, small enough not to hold the writer. */
+const ROWS_PER_BATCH = 250;
+/** Failed rows an import answers with at most (the counts stay exact). */
+const FAILURES_SHOWN = 1000;
+
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface ImportView {
+  id: string;
+  source: string;
+  status: ImportStatus;
+  total: number;
+  imported: number;
+  skipped: number;
+  failed: number;
+  /** Pages to fetch for the imported rows, and how many are fetched or could not be. */
+  pages_total: number;
+  pages_fetched: number;
+  pages_failed: number;
+  created_at: string;
+  finished_at: string | null;
+  /** Once done: the rows that failed, with their line in the file and why. */
+  failures?: { line: number; url: string | null; reason: string }[];
+}
+
+interface ImportRow {
+  id: string;
+  source: string;
+  status: ImportStatus;
+  total: number;
+  imported: number;
+  skipped: number;
+  failed: number;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Stores the parsed file and queues the job that writes it; answers at once (202). */
+export function startImport(
+  db: Db,
+  userId: string,
+  parsed: { source: ImportSource; items: PreparedItem[]; failures: ImportRowFailure[] },
+): ImportView {
+  const id = newId();
+  db.transaction(() => {
+    db.statement(
+      `INSERT INTO imports (id, user_id, source, status, total, failed, created_at)
+       VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
+    ).run(
+      id,
+      userId,
+      parsed.source,
+      parsed.items.length + parsed.failures.length,
+      parsed.failures.length,
+      nowIso(),
+    );
+    const failure = db.statement(
+      'INSERT INTO import_failures (import_id, line, url, reason) VALUES (?, ?, NULL, ?)',
+    );
+    for (const row of parsed.failures) failure.run(id, row.line, row.reason);
+    const pending = db.statement('INSERT INTO import_rows (import_id, position, data) VALUES (?, ?, ?)');
+    parsed.items.forEach((item, position) => pending.run(id, position, JSON.stringify(item)));
+    enqueueJob(db, { kind: IMPORT_ROWS_JOB, key: id, userId, groupId: id, payload: { importId: id } });
+  });
+  return getImport(db, userId, id);
+}
+
+/**
+ * Writes the next batch of an import's rows as articles, in one transaction with their removal, so a
+ * restart goes on with exactly the rows not yet written. Answers false once none is left.
+ */
+export function writeImportBatch(db: Db, userId: string, importId: string): boolean {
+  return db.transaction(() => {
+    db.statement(`UPDATE imports SET status = 'running' WHERE id = ? AND status = 'queued'`).run(importId);
+    const rows = db
+      .statement('SELECT position, data FROM import_rows WHERE import_id = ? ORDER BY position LIMIT ?')
+      .all(importId, ROWS_PER_BATCH) as { position: number; data: string }[];
+    if (rows.length === 0) return false;
+    let imported = 0;
+    let skipped = 0;
+    const touchedTags = new Set<string>();
+    for (const row of rows) {
+      const item = JSON.parse(row.data) as PreparedItem;
+      const result = writeImportedRow(db, userId, item);
+      if (result.kind === 'skipped') {
+        skipped += 1;
+        continue;
+      }
+      imported += 1;
+      for (const tagId of result.tagIds) touchedTags.add(tagId);
+      if (result.needsFetch) {
+        enqueueJob(db, {
+          kind: FETCH_IMPORTED_ARTICLE_JOB,
+          key: result.articleId,
+          userId,
+          groupId: importId,
+          payload: { articleId: result.articleId },
+        });
+      }
+    }
+    for (const tagId of touchedTags) emitTag(db, userId, tagId);
+    db.statement('DELETE FROM import_rows WHERE import_id = ? AND position BETWEEN ? AND ?').run(
+      importId,
+      rows[0]!.position,
+      rows[rows.length - 1]!.position,
+    );
+    db.statement('UPDATE imports SET imported = imported + ?, skipped = skipped + ? WHERE id = ?').run(
+      imported,
+      skipped,
+      importId,
+    );
+    return true;
+  });
+}
+
+/** Marks the import done once every row is written and every page job has ended. */
+export function settleImport(db: Db, importId: string): void {
+  db.transaction(() => {
+    const rows = db.statement('SELECT 1 FROM import_rows WHERE import_id = ? LIMIT 1').get(importId);
+    const open = db
+      .statement(`SELECT 1 FROM jobs WHERE group_id = ? AND status IN ('queued', 'running') LIMIT 1`)
+      .get(importId);
+    if (rows || open) return;
+    db.statement(
+      `UPDATE imports SET status = 'done', finished_at = ? WHERE id = ? AND status IN ('queued', 'running')`,
+    ).run(nowIso(), importId);
+  });
+}
+
+function toView(db: Db, row: ImportRow, withFailures: boolean): ImportView {
+  const pages = db
+    .statement(`SELECT status, count(*) AS n FROM jobs WHERE group_id = ? AND kind = ? GROUP BY status`)
+    .all(row.id, FETCH_IMPORTED_ARTICLE_JOB) as { status: string; n: number }[];
+  const count = (status: string) => pages.find((page) => page.status === status)?.n ?? 0;
+  const view: ImportView = {
+    ...row,
+    pages_total: pages.reduce((sum, page) => sum + page.n, 0),
+    pages_fetched: count('done'),
+    pages_failed: count('failed'),
+  };
+  if (withFailures && (row.status === 'done' || row.status === 'failed')) {
+    view.failures = db
+      .statement('SELECT line, url, reason FROM import_failures WHERE import_id = ? ORDER BY line LIMIT ?')
+      .all(row.id, FAILURES_SHOWN) as ImportView['failures'];
+  }
+  return view;
+}
+
+/** An import of this reader whose rows are still being written (its pages may go on being fetched). */
+export function importInProgress(db: Db, userId: string): boolean {
+  const writing = db
+    .statement(
+      `SELECT 1 FROM imports i WHERE i.user_id = ?
+         AND EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = i.id) LIMIT 1`,
+    )
+    .get(userId);
+  return writing !== undefined;
+}
+
+const IMPORT_COLUMNS = 'id, source, status, total, imported, skipped, failed, created_at, finished_at';
+
+export function getImport(db: Db, userId: string, importId: string): ImportView {
+  const row = db
+    .statement(`SELECT ${IMPORT_COLUMNS} FROM imports WHERE id = ? AND user_id = ?`)
+    .get(importId, userId) as ImportRow | undefined;
+  if (!row) throw notFound(SERVER_ERRORS.importNotFound);
+  return toView(db, row, true);
+}
+
+export function listImports(db: Db, userId: string): ImportView[] {
+  const rows = db
+    .statement(`SELECT ${IMPORT_COLUMNS} FROM imports WHERE user_id = ? ORDER BY created_at DESC LIMIT 50`)
+    .all(userId) as ImportRow[];
+  return rows.map((row) => toView(db, row, false));
+}
+
+/** Retry on an imported article whose page could not be fetched: it goes back to pending and is fetched again. */
+export function retryArticleFetch(db: Db, userId: string, articleId: string): Article {
+  return db.transaction(() => {
+    getArticle(db, userId, articleId);
+    const row = db.statement('SELECT fetch_state FROM articles WHERE id = ?').get(articleId) as {
+      fetch_state: string | null;
+    };
+    if (row.fetch_state !== 'failed') throw badRequest(SERVER_ERRORS.articleNotPendingFetch);
+    db.statement(`UPDATE articles SET fetch_state = 'pending', fetch_error = NULL WHERE id = ?`).run(
+      articleId,
+    );
+    requeueJob(db, FETCH_IMPORTED_ARTICLE_JOB, articleId);
+    enqueueJob(db, { kind: FETCH_IMPORTED_ARTICLE_JOB, key: articleId, userId, payload: { articleId } });
+    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+  });
+}
