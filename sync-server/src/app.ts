@@ -5,7 +5,7 @@ import { SERVER_ERRORS } from '@lectern/shared-schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
-import { createOcrService, extractArticle, fetchPage } from './extraction/index';
+import { createOcrService, fetchArticle } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { idempotencyGuard, idempotencyStore, registerIdempotencyKey } from './plugins/idempotency';
@@ -30,7 +30,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
   const ctx: ServiceContext = {
     db,
     config,
-    extraction: { fetchPage, extractArticle, ocr: createOcrService() },
+    extraction: { fetchArticle, ocr: createOcrService() },
   };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,

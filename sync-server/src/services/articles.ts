@@ -149,8 +149,8 @@ export async function createArticle(
   const replayed = findReplayedArticle(ctx.db, userId, body.id);
   if (replayed) return replayed;
   const url = requireHttpUrl(body.url);
-  const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
-  const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+  const page = await ctx.extraction.fetchArticle(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+  const extracted = page.article;
   return insertArticle(
     ctx.db,
     userId,
@@ -161,8 +161,8 @@ export async function createArticle(
 
 export async function fetchMetadata(ctx: ServiceContext, rawUrl: string): Promise<PageMetadata> {
   const url = requireHttpUrl(rawUrl);
-  const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
-  const extracted = await ctx.extraction.extractArticle(page.html, page.url);
+  const page = await ctx.extraction.fetchArticle(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+  const extracted = page.article;
   return {
     url: page.url,
     title: extracted.title,

@@ -1,0 +1,15 @@
+import { Readability } from '@mozilla/readability';
+import { parsePage } from './src/extraction/page-dom';
+import { resolveLazyImages } from './src/extraction/lazy-images';
+import { readPageMetadata } from './src/extraction/page-metadata';
+const k = Number(process.argv[2]); const tag = process.argv[3] ?? 'noscript';
+const html = `<!doctype html><html><head></head><body>${`<${tag}>`.repeat(k)}</body></html>`;
+let t = performance.now();
+const document = parsePage(html);
+console.log(tag, k, 'parse', (performance.now() - t).toFixed(0)); t = performance.now();
+readPageMetadata(document, 'https://x.example/');
+console.log('meta', (performance.now() - t).toFixed(0)); t = performance.now();
+resolveLazyImages(document);
+console.log('lazy', (performance.now() - t).toFixed(0)); t = performance.now();
+new Readability(document as any).parse();
+console.log('readability', (performance.now() - t).toFixed(0));
