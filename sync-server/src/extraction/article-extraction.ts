@@ -81,8 +81,7 @@ function baseUrlOf(document: PageDocument, url: string): string {
 function articleOf(document: PageDocument, url: string, baseUrl: string): ExtractedArticle {
   const metadata = readPageMetadata(document, baseUrl);
   resolveLazyImages(document);
-  // Classes are kept for the sanitizer to judge: it lets only code-language classes through.
-  const parsed = new Readability(document, { keepClasses: true }).parse();
+  const parsed = readableArticle(document);
 
   const sanitized = parsed?.content ? sanitizeArticleHtml(parsed.content, baseUrl) : '';
   const bodyText = htmlToText(sanitized);
@@ -105,6 +104,17 @@ function articleOf(document: PageDocument, url: string, baseUrl: string): Extrac
     content_text: contentText,
     reading_time: minutesForWords(content ? bodyWords : countWords(contentText)),
   };
+}
+
+function readableArticle(document: PageDocument): ReturnType<Readability['parse']> {
+  try {
+    // Classes are kept for the sanitizer to judge: it lets only code-language classes through.
+    return new Readability(document, { keepClasses: true }).parse();
+  } catch {
+    // Readability throws on some broken trees (a candidate whose parents never reach <body>); the page is
+    // then saved with its metadata and no body, like a page without an article.
+    return null;
+  }
 }
 
 function firstImage(html: string): string | null {

@@ -7,8 +7,12 @@ import type { PageDocument, PageElement } from './page-dom';
 
 /** Far beyond any real page; parsing this deep still takes only milliseconds. */
 export const MAX_PARSED_NESTING = 10_000;
-/** Chromium's parser stops nesting at 512 levels; below this, Readability's subtree reads stay cheap. */
-const MAX_KEPT_NESTING = 256;
+/**
+ * Chromium's parser stops nesting at 512 levels; real articles sit a few dozen levels deep. Readability
+ * reads each element's subtree, so its cost grows with the depth kept: at 128, a hostile page of thousands
+ * of deep chains costs it a few seconds, not minutes.
+ */
+export const MAX_KEPT_NESTING = 128;
 
 /** Elements without an end tag, as htmlparser2 counts them. */
 const VOID_TAGS = new Set(
