@@ -26,7 +26,10 @@ const PAGES: Record<string, string> = {
   // Closed, nested a few hundred deep, many times over: parses, but Readability reads each subtree per level.
   '/deep-divs': article('Deep divs', `${'<div>'.repeat(2_000)}deep${'</div>'.repeat(2_000)}`.repeat(20)),
   // `,(?=\S+:)` in the srcset splitter, and the lazy-image placeholder pattern over a long src.
-  '/srcset-commas': article('Comma srcset', `<img src="/a.jpg" srcset="/a.jpg 1x${','.repeat(2 * MEGABYTE)}">`),
+  '/srcset-commas': article(
+    'Comma srcset',
+    `<img src="/a.jpg" srcset="/a.jpg 1x${','.repeat(2 * MEGABYTE)}">`,
+  ),
   '/lazy-src': article('Lazy src', `<img src="/${'lazy'.repeat(MEGABYTE / 2)}">`),
   // A refresh whose content is a megabyte of spaces: the old content pattern's `(.+?)\2\s*$` read it squared.
   '/refresh-spaces': article('Spaced refresh', '').replace(

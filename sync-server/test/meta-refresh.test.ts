@@ -32,7 +32,8 @@ const PAGES: Record<string, string> = {
     'Commented refresh',
     '<!--[if lte IE 9]><meta http-equiv="refresh" content="1;url=/2.218.0/static/unsupp.html" /><![endif]-->',
   ),
-  '/2.218.0/static/unsupp.html': '<html><head><title>Unsupported browser</title></head><body>Upgrade</body></html>',
+  '/2.218.0/static/unsupp.html':
+    '<html><head><title>Unsupported browser</title></head><body>Upgrade</body></html>',
   '/noscript-refresh': pageWith('Noscript refresh', `<noscript>${refreshTo('/no-js')}</noscript>`),
   '/no-js': '<html><head><title>Please enable JavaScript</title></head><body>No</body></html>',
   '/moved': `<!doctype html><html><head>${refreshTo('/gardening')}</head><body>Moved</body></html>`,
@@ -85,7 +86,10 @@ describe('a meta refresh the page does not really have', () => {
     const { client } = await signUp(api);
     const answer = await client.post('/articles', { url: site.url('/noscript-refresh') });
     expect(answer.status).toBe(201);
-    expect(answer.body.article).toMatchObject({ url: site.url('/noscript-refresh'), title: 'Noscript refresh' });
+    expect(answer.body.article).toMatchObject({
+      url: site.url('/noscript-refresh'),
+      title: 'Noscript refresh',
+    });
   });
 });
 
@@ -94,9 +98,15 @@ describe('a meta refresh to an http(s) address', () => {
     const { client } = await signUp(api);
     const answer = await client.post('/articles', { url: site.url('/moved') });
     expect(answer.status).toBe(201);
-    expect(answer.body.article).toMatchObject({ url: site.url('/gardening'), title: 'Winter Gardening Guide' });
+    expect(answer.body.article).toMatchObject({
+      url: site.url('/gardening'),
+      title: 'Winter Gardening Guide',
+    });
     const upper = await client.post('/articles', { url: site.url('/moved-uppercase') });
-    expect(upper.body.article).toMatchObject({ url: site.url('/astronomy'), title: 'Observing Saturn Tonight' });
+    expect(upper.body.article).toMatchObject({
+      url: site.url('/astronomy'),
+      title: 'Observing Saturn Tonight',
+    });
   });
 
   it.each([

@@ -36,9 +36,7 @@ const EXCERPT_MAX_LENGTH = 300;
 
 /** What one parse of a fetched page found: where its meta refresh leads, or its article. */
 export type PageReading =
-  | { kind: 'refresh'; url: string }
-  | { kind: 'article'; article: ExtractedArticle }
-  | { kind: 'tooComplex' };
+  { kind: 'refresh'; url: string } | { kind: 'article'; article: ExtractedArticle } | { kind: 'tooComplex' };
 
 export function readFetchedPage(html: string, url: string): PageReading {
   const document = parsedPage(html);

@@ -64,7 +64,9 @@ function isPlaceholder(src: string | null): boolean {
   // The file name alone, tested by two patterns that can't backtrack (one combined pattern took the square
   // of the length of a src like 'lazy'.repeat(n)).
   const fileName = src.slice(src.lastIndexOf('/') + 1);
-  return /\.(?:gif|png|svg)$/i.test(fileName) && /blank|spacer|placeholder|transparent|pixel|lazy/i.test(fileName);
+  return (
+    /\.(?:gif|png|svg)$/i.test(fileName) && /blank|spacer|placeholder|transparent|pixel|lazy/i.test(fileName)
+  );
 }
 
 function firstAttribute(element: PageElement, names: string[]): string | null {

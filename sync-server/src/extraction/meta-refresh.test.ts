@@ -20,16 +20,19 @@ describe('metaRefreshTarget', () => {
   });
 
   it('follows a refresh in the body too, as browsers do', () => {
-    expect(target(`<html><body><p>Moved</p><meta http-equiv="refresh" content="0;url=/b"></body></html>`)).toBe(
-      'https://news.example/b',
-    );
+    expect(
+      target(`<html><body><p>Moved</p><meta http-equiv="refresh" content="0;url=/b"></body></html>`),
+    ).toBe('https://news.example/b');
   });
 
   it.each([
     ['a reload timer', '<meta http-equiv="refresh" content="300">'],
     ['a slow refresh to another page', '<meta http-equiv="refresh" content="600; url=/front-page">'],
     ['a refresh to the same page', '<meta http-equiv="refresh" content="0; url=/story/1#top">'],
-    ['a refresh inside <noscript>', '<noscript><meta http-equiv="refresh" content="0; url=/no-js"></noscript>'],
+    [
+      'a refresh inside <noscript>',
+      '<noscript><meta http-equiv="refresh" content="0; url=/no-js"></noscript>',
+    ],
     ['a refresh inside <template>', '<template><meta http-equiv="refresh" content="0; url=/t"></template>'],
     [
       'a refresh inside a conditional comment (CNN)',
@@ -48,12 +51,15 @@ describe('metaRefreshTarget', () => {
     const twoRefreshes =
       '<meta http-equiv="refresh" content="0;url=javascript:void(0)"><meta http-equiv="refresh" content="0;url=/b">';
     expect(target(inHead(twoRefreshes))).toBeNull();
-    const unreadableFirst = '<meta http-equiv="refresh" content="soon"><meta http-equiv="refresh" content="0;url=/b">';
+    const unreadableFirst =
+      '<meta http-equiv="refresh" content="soon"><meta http-equiv="refresh" content="0;url=/b">';
     expect(target(inHead(unreadableFirst))).toBe('https://news.example/b');
   });
 
   it('reads the target against the page’s <base>', () => {
-    const html = inHead('<base href="https://cdn.example/site/"><meta http-equiv="refresh" content="0;url=next">');
+    const html = inHead(
+      '<base href="https://cdn.example/site/"><meta http-equiv="refresh" content="0;url=next">',
+    );
     expect(readMetaRefresh(html, page)).toEqual({ kind: 'refresh', url: 'https://cdn.example/site/next' });
   });
 });
@@ -62,7 +68,7 @@ describe('parseRefresh', () => {
   it.each([
     ['5', { seconds: 5, url: null }],
     ['0; url=/a', { seconds: 0, url: '/a' }],
-    ['0,URL=\'/a b\'', { seconds: 0, url: '/a b' }],
+    ["0,URL='/a b'", { seconds: 0, url: '/a b' }],
     ['3 /a', { seconds: 3, url: '/a' }],
     ['.5;/a', { seconds: 0, url: '/a' }],
     ['1.5; url="x"y', { seconds: 1, url: 'x' }],

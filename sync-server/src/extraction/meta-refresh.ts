@@ -9,7 +9,8 @@ import { attributeOf, type PageDocument } from './page-dom';
 const MAX_REDIRECTING_REFRESH_SECONDS = 5;
 
 /** Where a browser running scripts never sees a <meta> as an element of the page. */
-const NOT_IN_PAGE = 'noscript, template, noembed, noframes, iframe, xmp, textarea, title, script, style, svg, math';
+const NOT_IN_PAGE =
+  'noscript, template, noembed, noframes, iframe, xmp, textarea, title, script, style, svg, math';
 
 /**
  * The absolute http(s) address the page's meta refresh redirects to, or null when it doesn't redirect.

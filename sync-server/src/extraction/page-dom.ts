@@ -56,6 +56,7 @@ function hasBody(document: PageDocument): boolean {
 export function attributeOf(element: PageElement, name: string): string | null {
   const value = element.getAttribute(name);
   if (value !== null) return value;
-  for (const attribute of element.attributes) if (attribute.name.toLowerCase() === name) return attribute.value;
+  for (const attribute of element.attributes)
+    if (attribute.name.toLowerCase() === name) return attribute.value;
   return null;
 }
