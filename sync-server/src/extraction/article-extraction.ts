@@ -90,7 +90,7 @@ function articleOf(document: PageDocument, url: string, baseUrl: string): Extrac
   const description = metadata.description ?? readabilityExcerpt;
   const contentText = content ? bodyText : (description ?? '');
   return {
-    title: metadata.title ?? clean(parsed?.title) ?? metadata.documentTitle ?? hostOf(url),
+    title: metadata.title ?? clean(parsed?.title) ?? hostOf(url),
     description,
     author: metadata.author ?? personName(parsed?.byline),
     image_url: metadata.image_url ?? (content ? firstImage(content) : null),

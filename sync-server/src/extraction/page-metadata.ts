@@ -1,12 +1,13 @@
 // What a page says about itself in <head> (Open Graph, Twitter cards, Dublin Core, plain meta), its
 // JSON-LD and a few body conventions. Read before Readability rewrites the document.
+import { articleTitle } from './article-title';
 import { readJsonLdArticle } from './json-ld';
 import type { PageDocument } from './page-dom';
 import { safeAbsoluteUrl } from './sanitize-article';
 
 export interface PageMetadata {
+  /** The page's headline without the site's name; null when the page names itself nowhere. */
   title: string | null;
-  documentTitle: string | null;
   description: string | null;
   author: string | null;
   image_url: string | null;
@@ -27,9 +28,23 @@ export function readPageMetadata(document: PageDocument, pageUrl: string): PageM
     .map((candidate) => (candidate ? safeAbsoluteUrl(candidate, pageUrl) : null))
     .find((url) => url);
   const time = document.querySelector('time[datetime]')?.getAttribute('datetime');
+  const siteName = pick('og:site_name', 'application-name', 'twitter:site') ?? jsonLd?.publisher ?? null;
+  const title = articleTitle({
+    metaTitle: pick('og:title', 'twitter:title', 'dc.title'),
+    documentTitle: document.querySelector('title')?.textContent ?? null,
+    headings: firstHeadings(document),
+    jsonLdHeadline: jsonLd?.headline ?? null,
+    jsonLdName: jsonLd?.name ?? null,
+    siteNames: [
+      pick('og:site_name'),
+      pick('application-name'),
+      pick('twitter:site')?.replace(/^@/, ''),
+      jsonLd?.publisher,
+    ].filter((name): name is string => !!name),
+    pageUrl,
+  });
   return {
-    title: pick('og:title', 'twitter:title', 'dc.title') ?? jsonLd?.headline ?? null,
-    documentTitle: clean(document.querySelector('title')?.textContent),
+    title,
     description:
       pick('og:description', 'description', 'twitter:description', 'dc.description') ??
       jsonLd?.description ??
@@ -64,13 +79,23 @@ export function readPageMetadata(document: PageDocument, pageUrl: string): PageM
       ]
         .map(isoDate)
         .find((date) => date) ?? null,
-    site_name: pick('og:site_name', 'application-name', 'twitter:site') ?? jsonLd?.publisher ?? null,
+    site_name: siteName,
     language: languageTag(
       document.documentElement.getAttribute('lang') ??
         pick('content-language', 'language', 'dc.language', 'og:locale') ??
         jsonLd?.inLanguage,
     ),
   };
+}
+
+/** The texts of the first few <h1>s: the page's own headline is among them, if it shows one. */
+function firstHeadings(document: PageDocument): string[] {
+  const headings: string[] = [];
+  for (const heading of document.querySelectorAll('h1')) {
+    if (headings.length === 10) break;
+    headings.push(heading.textContent ?? '');
+  }
+  return headings;
 }
 
 /** First value of each meta key (property, name, itemprop or http-equiv), keys lower-cased. */
