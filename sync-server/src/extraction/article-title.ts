@@ -19,6 +19,8 @@ export interface TitleSources {
 }
 
 const MAX_TITLE_LENGTH = 500;
+/** More parts than this is no title but a list; the rest is ignored. */
+const MAX_PARTS = 20;
 /** Separators between a title and the site's name or section, with spaces on both sides. */
 const SEPARATOR = / (?:[|\-–—/»·•~]|::?) /;
 /** Cutting an unknown side off never leaves fewer words than this (Readability's rule). */
@@ -29,8 +31,11 @@ export function articleTitle(sources: TitleSources): string | null {
   const metaTitle = tidy(sources.metaTitle);
   const documentTitle = tidy(sources.documentTitle);
   const declared = [metaTitle, documentTitle].filter((title): title is string => title !== null);
-  for (const heading of sources.headings.slice(0, 10).map(tidy)) {
-    if (heading && declared.some((title) => agrees(heading, title, siteNames))) return heading;
+  for (const heading of sources.headings.slice(0, 10).map(tidyHeading)) {
+    for (const title of heading ? declared : []) {
+      const agreed = agreedTitle(heading!, title, siteNames);
+      if (agreed) return agreed;
+    }
   }
   for (const title of declared) {
     const cleaned = withoutSiteName(title, siteNames);
@@ -38,24 +43,37 @@ export function articleTitle(sources: TitleSources): string | null {
   }
   const structured = tidy(sources.jsonLdHeadline) ?? tidy(sources.jsonLdName);
   if (structured) return withoutSiteName(structured, siteNames);
-  const headings = sources.headings.map(tidy).filter((heading): heading is string => heading !== null);
+  const headings = sources.headings.map(tidyHeading).filter((heading): heading is string => heading !== null);
   return headings.length === 1 ? headings[0]! : null;
 }
 
-/** The heading is the title, or the title is the heading with the site's name or section around it. */
-function agrees(heading: string, title: string, siteNames: string[]): boolean {
+/**
+ * The title as the page declares it (its punctuation intact: an <h1>'s spans lose the colon after a
+ * kicker) when the heading says the same: the whole title, the title without the site's name, its
+ * leading parts ("Quickstart — Requests 2.32 documentation"), or its trailing parts after the site's name.
+ */
+function agreedTitle(heading: string, title: string, siteNames: string[]): string | null {
   const wanted = squash(heading);
-  if (!wanted) return false;
-  if (squash(title) === wanted) return true;
+  if (!wanted) return null;
+  if (squash(title) === wanted) return title;
   // A logo <h1> naming the site agrees with nothing but a title that is the site's name alone.
-  if (isSiteName(heading, siteNames)) return false;
-  if (squash(withoutSiteName(title, siteNames)) === wanted) return true;
-  const parts = title.split(SEPARATOR);
+  if (isSiteName(heading, siteNames)) return null;
+  const cleaned = withoutSiteName(title, siteNames);
+  if (squash(cleaned) === wanted) return cleaned;
+  const parts = title.split(SEPARATOR).slice(0, MAX_PARTS);
+  let leading = '';
   for (let cut = 1; cut < parts.length; cut += 1) {
-    if (squash(parts.slice(0, cut).join(' ')) === wanted) return true;
-    if (squash(parts.slice(cut).join(' ')) === wanted) return true;
+    leading += squash(parts[cut - 1]!);
+    if (leading === wanted) return rejoin(title, parts.slice(0, cut));
   }
-  return false;
+  // "Site | Headline": the parts before the heading must name the site, or a logo <h1> would pass.
+  let trailing = '';
+  for (let cut = parts.length - 1; cut > 0; cut -= 1) {
+    trailing = squash(parts[cut]!) + trailing;
+    if (trailing === wanted && parts.slice(0, cut).every((part) => isSiteName(part, siteNames)))
+      return rejoin(title, parts.slice(cut));
+  }
+  return null;
 }
 
 /**
@@ -64,28 +82,25 @@ function agrees(heading: string, title: string, siteNames: string[]): boolean {
  * last part is taken for it only if the rest still has MIN_WORDS_AFTER_GUESS words.
  */
 export function withoutSiteName(title: string, siteNames: string[]): string {
-  let parts = title.split(SEPARATOR);
+  // "Kernel news [LWN.net]", "Headline (Example Times)"
+  const bracket = /^(.+?) ?[[(]([^[\]()]+)[\])]$/.exec(title.slice(0, MAX_TITLE_LENGTH));
+  if (bracket && isSiteName(bracket[2]!, siteNames)) return bracket[1]!;
+  const parts = title.split(SEPARATOR).slice(0, MAX_PARTS);
   // "Kartenwerk: Radwege in Ihrer Nähe": a colon joins parts of one title, so only spaced separators split.
   if (parts.length === 1) return title;
-  let named = false;
-  while (parts.length > 1 && isSiteName(parts[parts.length - 1]!, siteNames)) {
-    parts = parts.slice(0, -1);
-    named = true;
+  let start = 0;
+  let end = parts.length;
+  while (end - start > 1 && isSiteName(parts[end - 1]!, siteNames)) {
+    end -= 1;
     // "Title | Section | Site": a short part just before the site's name is its section.
-    if (parts.length > 1 && wordCount(parts[parts.length - 1]!) <= 2 && wordCount(parts[0]!) >= 2) {
-      parts = parts.slice(0, -1);
-    }
+    if (end - start > 1 && wordCount(parts[end - 1]!) <= 2 && wordCount(parts[start]!) >= 2) end -= 1;
   }
-  while (parts.length > 1 && isSiteName(parts[0]!, siteNames)) {
-    parts = parts.slice(1);
-    named = true;
-  }
-  if (named) return rejoin(title, parts);
+  while (end - start > 1 && isSiteName(parts[start]!, siteNames)) start += 1;
+  if (start > 0 || end < parts.length) return rejoin(title, parts.slice(start, end));
   // Nothing names the site: like Readability, the last part is the site's if it is the shorter side.
-  const rest = parts.slice(0, -1);
+  const rest = rejoin(title, parts.slice(0, -1));
   const last = parts[parts.length - 1]!;
-  const restText = rejoin(title, rest);
-  return wordCount(last) < wordCount(restText) && wordCount(restText) >= MIN_WORDS_AFTER_GUESS ? restText : title;
+  return wordCount(last) < wordCount(rest) && wordCount(rest) >= MIN_WORDS_AFTER_GUESS ? rest : title;
 }
 
 /** The parts as they stood in the original title, separators included. */
@@ -142,6 +157,12 @@ function squash(text: string): string {
 function tidy(text: string | null | undefined): string | null {
   const collapsed = text?.slice(0, MAX_TITLE_LENGTH * 4).replace(/\s+/g, ' ').trim();
   return collapsed ? collapsed.slice(0, MAX_TITLE_LENGTH) : null;
+}
+
+/** A heading without the permalink mark documentation generators put at its end ("Quickstart¶"). */
+function tidyHeading(text: string): string | null {
+  // Stripped after tidy() has capped the text, so the `$`-anchored pattern runs over 500 characters at most.
+  return tidy(tidy(text)?.replace(/[ ¶#§🔗]+$/u, ''));
 }
 
 function wordCount(text: string): number {

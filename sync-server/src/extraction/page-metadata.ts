@@ -111,10 +111,34 @@ function metaValues(document: PageDocument): Map<string, string> {
   return values;
 }
 
-/** "By Jane Doe" reads as "Jane Doe"; a profile URL is not a name. */
+/**
+ * "By Jane Doe" reads as "Jane Doe"; a profile URL is not a name, and neither is a date: bylines found
+ * on pages are often "Last Updated: January 7, 2025" or "Jane Doe | Published 3 hours ago", whose date
+ * parts are dropped.
+ */
 export function personName(value: string | null | undefined): string | null {
-  const name = clean(value?.replace(/^\s*by[:\s]+/i, ''));
-  return name && !/^https?:\/\//i.test(name) && !name.startsWith('@') ? name : null;
+  const parts = (clean(value)?.slice(0, MAX_BYLINE_LENGTH) ?? '').split(BYLINE_SEPARATOR);
+  const name = clean(parts.filter((part) => !isDateOrTime(part)).join(', ').replace(/^\s*by[:\s]+/i, ''));
+  return name && !/^https?:\/\//i.test(name) && !name.startsWith('@') && !isDateOrTime(name) ? name : null;
+}
+
+const MAX_BYLINE_LENGTH = 300;
+/** Between a name and a date in one byline: "Jane Doe | May 2, 2024", "Jane Doe · 3 min read". */
+const BYLINE_SEPARATOR = / [|·•—–-] | ?[|·•] ?/;
+const MONTH =
+  '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?|(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember)';
+const DATE_OR_TIME = [
+  /^(?:last )?(?:updated|published|posted|modified|edited|created|written|date|on)\b/i,
+  /\b(?:ago|today|yesterday)$/i,
+  /\b\d+ ?(?:min|minute|hour|hr|day|week|month|year)s?\b/i,
+  new RegExp(`\\b(?:${MONTH}) \\d{1,2}\\b|\\b\\d{1,2}\\.? (?:${MONTH})`, 'i'),
+  /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}:\d{2}\b/,
+];
+
+/** Whether a byline part is a date, a time or a reading time rather than a name. */
+function isDateOrTime(text: string): boolean {
+  const trimmed = text.trim();
+  return !/\p{L}{2}/u.test(trimmed) || DATE_OR_TIME.some((pattern) => pattern.test(trimmed));
 }
 
 export function isoDate(value: string | null | undefined): string | null {
