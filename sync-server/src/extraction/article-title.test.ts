@@ -27,7 +27,8 @@ describe('article titles on real-world page structures', () => {
     const misses: string[] = [];
     for (const page of corpus) {
       const { title } = await extracted(page.file, page.url);
-      if (normalized(title) !== normalized(page.title)) misses.push(`${page.file}: "${title}" ≠ "${page.title}"`);
+      if (normalized(title) !== normalized(page.title))
+        misses.push(`${page.file}: "${title}" ≠ "${page.title}"`);
     }
     const score = (corpus.length - misses.length) / corpus.length;
     console.log(

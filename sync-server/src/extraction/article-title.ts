@@ -155,7 +155,10 @@ function squash(text: string): string {
 }
 
 function tidy(text: string | null | undefined): string | null {
-  const collapsed = text?.slice(0, MAX_TITLE_LENGTH * 4).replace(/\s+/g, ' ').trim();
+  const collapsed = text
+    ?.slice(0, MAX_TITLE_LENGTH * 4)
+    .replace(/\s+/g, ' ')
+    .trim();
   return collapsed ? collapsed.slice(0, MAX_TITLE_LENGTH) : null;
 }
 

@@ -149,7 +149,10 @@ export function keepDeepNestingAsText(document: PageDocument): void {
   let element: PageElement | null = document.documentElement;
   let depth = 1;
   while (element) {
-    if (depth >= MAX_KEPT_NESTING && element.firstElementChild) element.textContent = element.textContent;
+    if (depth >= MAX_KEPT_NESTING && element.firstElementChild) {
+      const text = element.textContent;
+      element.textContent = text; // the subtree's markup goes, its text stays
+    }
     const child: PageElement | null = element.firstElementChild;
     if (child) {
       element = child;

@@ -118,7 +118,12 @@ function metaValues(document: PageDocument): Map<string, string> {
  */
 export function personName(value: string | null | undefined): string | null {
   const parts = (clean(value)?.slice(0, MAX_BYLINE_LENGTH) ?? '').split(BYLINE_SEPARATOR);
-  const name = clean(parts.filter((part) => !isDateOrTime(part)).join(', ').replace(/^\s*by[:\s]+/i, ''));
+  const name = clean(
+    parts
+      .filter((part) => !isDateOrTime(part))
+      .join(', ')
+      .replace(/^\s*by[:\s]+/i, ''),
+  );
   return name && !/^https?:\/\//i.test(name) && !name.startsWith('@') && !isDateOrTime(name) ? name : null;
 }
 
