@@ -99,8 +99,13 @@ export function nestingDepth(html: string, limit = MAX_PARSED_NESTING): number {
       const closes = OPEN_IMPLIES_CLOSE.get(tag);
       while (closes && open.length > 0 && closes.has(open[open.length - 1]!)) pop();
       const selfClosing = foreign > 0 && lower.charCodeAt(tagEnd - 1) === 0x2f;
-      if (!VOID_TAGS.has(tag) && !selfClosing) push(tag);
+      if (VOID_TAGS.has(tag) || selfClosing) {
+        at = lower.indexOf('<', tagEnd + 1);
+        continue;
+      }
+      push(tag);
       if (RAW_TEXT_TAGS.has(tag)) {
+        // Its text runs to its end tag; nothing in it is markup.
         const end = lower.indexOf(`</${tag}`, tagEnd + 1);
         if (end === -1) break;
         pop();
