@@ -5,7 +5,7 @@ import { SERVER_ERRORS } from '@lectern/shared-schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
-import { createOcrService, extractArticle, fetchPage } from './extraction/index';
+import { createOcrService, fetchArticle } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/request-logging';
@@ -57,7 +57,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     db,
     config,
     jobs,
-    extraction: { fetchPage, extractArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
+    extraction: { fetchArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
     limits: {
       saves: new WorkLimit({
         perUser: config.savesPerUser,

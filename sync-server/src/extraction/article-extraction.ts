@@ -1,9 +1,13 @@
 // From a fetched page to the article we store: metadata first (Readability rewrites the document),
-// lazy images resolved, Readability for the body, then the allowlist sanitizer over its output.
+// lazy images resolved, Readability for the body, then the allowlist sanitizer over its output. The page
+// is parsed once: the same parse tells whether its meta refresh sends the reader elsewhere.
 import { Readability } from '@mozilla/readability';
 import { htmlToText } from '@lectern/shared-schema';
+import { FETCH_FAILURES, FetchFailedError } from './errors';
 import { resolveLazyImages } from './lazy-images';
-import { parsePage } from './page-dom';
+import { metaRefreshTarget } from './meta-refresh';
+import { keepDeepNestingAsText, MAX_PARSED_NESTING, nestingDepth } from './nesting';
+import { parsePage, type PageDocument } from './page-dom';
 import { clean, isoDate, personName, readPageMetadata } from './page-metadata';
 import { countWords, minutesForWords } from './reading-time';
 import { safeAbsoluteUrl, sanitizeArticleHtml } from './sanitize-article';
@@ -30,14 +34,52 @@ export interface ExtractedArticle {
 const MIN_ARTICLE_WORDS = 50;
 const EXCERPT_MAX_LENGTH = 300;
 
+/** What one parse of a fetched page found: where its meta refresh leads, or its article. */
+export type PageReading =
+  { kind: 'refresh'; url: string } | { kind: 'article'; article: ExtractedArticle } | { kind: 'tooComplex' };
+
+export function readFetchedPage(html: string, url: string): PageReading {
+  const document = parsedPage(html);
+  if (!document) return { kind: 'tooComplex' };
+  const baseUrl = baseUrlOf(document, url);
+  const refresh = metaRefreshTarget(document, baseUrl, url);
+  if (refresh) return { kind: 'refresh', url: refresh.href };
+  return { kind: 'article', article: articleOf(document, url, baseUrl) };
+}
+
+export type RefreshReading = { kind: 'refresh'; url: string } | { kind: 'page' } | { kind: 'tooComplex' };
+
+/** Only the meta refresh, for callers that want the page's markup rather than its article. */
+export function readMetaRefresh(html: string, url: string): RefreshReading {
+  const document = parsedPage(html);
+  if (!document) return { kind: 'tooComplex' };
+  const refresh = metaRefreshTarget(document, baseUrlOf(document, url), url);
+  return refresh ? { kind: 'refresh', url: refresh.href } : { kind: 'page' };
+}
+
 export function extractArticleNow(html: string, url: string): ExtractedArticle {
+  const document = parsedPage(html);
+  if (!document) throw new FetchFailedError(FETCH_FAILURES.unprocessable);
+  return articleOf(document, url, baseUrlOf(document, url));
+}
+
+/** The parsed page, or null when its markup nests too deep to parse in reasonable time. */
+function parsedPage(html: string): PageDocument | null {
+  if (nestingDepth(html) > MAX_PARSED_NESTING) return null;
   const document = parsePage(html);
+  keepDeepNestingAsText(document);
+  return document;
+}
+
+function baseUrlOf(document: PageDocument, url: string): string {
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
-  const baseUrl = (baseHref && safeAbsoluteUrl(baseHref, url)) || url;
+  return (baseHref && safeAbsoluteUrl(baseHref, url)) || url;
+}
+
+function articleOf(document: PageDocument, url: string, baseUrl: string): ExtractedArticle {
   const metadata = readPageMetadata(document, baseUrl);
   resolveLazyImages(document);
-  // Classes are kept for the sanitizer to judge: it lets only code-language classes through.
-  const parsed = new Readability(document, { keepClasses: true }).parse();
+  const parsed = readableArticle(document);
 
   const sanitized = parsed?.content ? sanitizeArticleHtml(parsed.content, baseUrl) : '';
   const bodyText = htmlToText(sanitized);
@@ -48,7 +90,7 @@ export function extractArticleNow(html: string, url: string): ExtractedArticle {
   const description = metadata.description ?? readabilityExcerpt;
   const contentText = content ? bodyText : (description ?? '');
   return {
-    title: metadata.title ?? clean(parsed?.title) ?? metadata.documentTitle ?? hostOf(url),
+    title: metadata.title ?? clean(parsed?.title) ?? hostOf(url),
     description,
     author: metadata.author ?? personName(parsed?.byline),
     image_url: metadata.image_url ?? (content ? firstImage(content) : null),
@@ -60,6 +102,17 @@ export function extractArticleNow(html: string, url: string): ExtractedArticle {
     content_text: contentText,
     reading_time: minutesForWords(content ? bodyWords : countWords(contentText)),
   };
+}
+
+function readableArticle(document: PageDocument): ReturnType<Readability['parse']> {
+  try {
+    // Classes are kept for the sanitizer to judge: it lets only code-language classes through.
+    return new Readability(document, { keepClasses: true }).parse();
+  } catch {
+    // Readability throws on some broken trees (a candidate whose parents never reach <body>); the page is
+    // then saved with its metadata and no body, like a page without an article.
+    return null;
+  }
 }
 
 function firstImage(html: string): string | null {

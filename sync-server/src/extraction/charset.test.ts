@@ -53,4 +53,23 @@ describe('decodeHtml', () => {
   it('ignores a charset it does not know', () => {
     expect(decodeHtml(Buffer.from('<p>naïve</p>'), 'text/html; charset=x-klingon')).toBe('<p>naïve</p>');
   });
+
+  it('sniffs hostile heads and Content-Types in linear time (the prescan reads 4 KB at most)', () => {
+    const start = performance.now();
+    const shapes: [Uint8Array, string | undefined][] = [
+      [Buffer.from(`${'<meta charset'.repeat(800_000)}>`), undefined],
+      [Buffer.from(`<meta ${' '.repeat(5_000_000)}charset=utf-8>`), undefined],
+      [Buffer.from('<p>x</p>'), `text/html${'; charset'.repeat(2_000)}`],
+      [Buffer.from('<p>x</p>'), `text/html;${' '.repeat(16_000)}charset=${'"'.repeat(8_000)}`],
+    ];
+    for (const [body, contentType] of shapes) decodeHtml(body, contentType);
+    expect(performance.now() - start).toBeLessThan(1_500);
+  });
+
+  it('decodes 10 MB of windows-1252 punctuation on the main thread in a fraction of a second (it took 1.5 s)', () => {
+    const start = performance.now();
+    const text = decodeHtml(Buffer.alloc(10 * 1024 * 1024, 0x93), 'text/html; charset=windows-1252');
+    expect(performance.now() - start).toBeLessThan(600);
+    expect(text.slice(0, 3)).toBe('“““');
+  });
 });

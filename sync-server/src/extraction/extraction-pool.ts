@@ -2,7 +2,7 @@
 // every other request, so extraction runs on worker threads. One core is left to the server itself.
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
-import type { ExtractedArticle } from './article-extraction';
+import type { ExtractedArticle, PageReading, RefreshReading } from './article-extraction';
 import { FETCH_FAILURES, FetchFailedError } from './errors';
 
 /** A page that takes longer than this to take apart is hostile or broken; its worker is stopped. */
@@ -23,13 +23,38 @@ function extractionPool(): Piscina {
   return pool;
 }
 
-export async function extractArticleOffThread(html: string, url: string): Promise<ExtractedArticle> {
+export function extractArticleOffThread(html: string, url: string): Promise<ExtractedArticle> {
+  return runTask<ExtractedArticle>('default', html, url);
+}
+
+/** The article of a fetched page, or where its meta refresh leads, from one parse off the main thread. */
+export async function readFetchedPageOffThread(
+  html: string,
+  url: string,
+): Promise<Exclude<PageReading, { kind: 'tooComplex' }>> {
+  return refusingTooComplex(await runTask<PageReading>('readFetchedPage', html, url));
+}
+
+/** Where a fetched page's meta refresh leads, if anywhere; off the main thread, it parses the page. */
+export async function readMetaRefreshOffThread(
+  html: string,
+  url: string,
+): Promise<Exclude<RefreshReading, { kind: 'tooComplex' }>> {
+  return refusingTooComplex(await runTask<RefreshReading>('readMetaRefresh', html, url));
+}
+
+function refusingTooComplex<T extends { kind: string }>(reading: T): Exclude<T, { kind: 'tooComplex' }> {
+  if (reading.kind === 'tooComplex') throw new FetchFailedError(FETCH_FAILURES.unprocessable);
+  return reading as Exclude<T, { kind: 'tooComplex' }>; // the only other kinds remain
+}
+
+async function runTask<T>(name: string, html: string, url: string): Promise<T> {
   try {
-    const article: ExtractedArticle = await extractionPool().run(
+    const result: T = await extractionPool().run(
       { html, url },
-      { signal: AbortSignal.timeout(EXTRACTION_TIMEOUT_MS) },
+      { name, signal: AbortSignal.timeout(EXTRACTION_TIMEOUT_MS) },
     );
-    return article;
+    return result;
   } catch (error) {
     if (isWorkerOverrun(error)) throw new FetchFailedError(FETCH_FAILURES.unprocessable);
     throw error;

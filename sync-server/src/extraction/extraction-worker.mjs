@@ -3,9 +3,19 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { extractArticleNow } = await import('./article-extraction.ts');
+const extraction = await import('./article-extraction.ts');
 
 /** @param {{ html: string; url: string }} task */
 export default function extract({ html, url }) {
-  return extractArticleNow(html, url);
+  return extraction.extractArticleNow(html, url);
+}
+
+/** @param {{ html: string; url: string }} task */
+export function readFetchedPage({ html, url }) {
+  return extraction.readFetchedPage(html, url);
+}
+
+/** @param {{ html: string; url: string }} task */
+export function readMetaRefresh({ html, url }) {
+  return extraction.readMetaRefresh(html, url);
 }

@@ -1,9 +1,13 @@
 // The extraction module's public face: the routes import from here and nowhere deeper.
 import type { ExtractedArticle } from './article-extraction';
-import { extractArticleOffThread } from './extraction-pool';
+import {
+  extractArticleOffThread,
+  readFetchedPageOffThread,
+  readMetaRefreshOffThread,
+} from './extraction-pool';
+import { fetchAndRead, type SafeFetchOptions } from './safe-fetch';
 
 export { FetchFailedError, FetchRefusedError, ImageUnreadableError } from './errors';
-export { fetchPage } from './safe-fetch';
 export type { SafeFetchOptions } from './safe-fetch';
 export type { ExtractedArticle } from './article-extraction';
 export { readingTimeMinutes } from './reading-time';
@@ -11,6 +15,39 @@ export { createOcrService, OcrTimeoutError } from './ocr-service';
 export type { OcrService } from './ocr-service';
 export { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, sniffImage } from './image-sniff';
 export { screenshotArticleFields } from './screenshot-article';
+
+export interface FetchedArticle {
+  /** The address the page was finally read from, after redirects and meta refreshes. */
+  url: string;
+  article: ExtractedArticle;
+}
+
+export interface FetchedPage {
+  /** The address the page was finally read from, after redirects and meta refreshes. */
+  url: string;
+  html: string;
+}
+
+/**
+ * Fetches and extracts a page. Each page on the way is parsed once, off the main thread: the parse tells
+ * whether its meta refresh leads on (then the target is fetched, checked like a redirect) or gives the article.
+ */
+export async function fetchArticle(url: string, options: SafeFetchOptions): Promise<FetchedArticle> {
+  const fetched = await fetchAndRead<ExtractedArticle>(url, options, async (html, pageUrl) => {
+    const reading = await readFetchedPageOffThread(html, pageUrl);
+    return reading.kind === 'refresh' ? { refresh: reading.url } : { page: reading.article };
+  });
+  return { url: fetched.url, article: fetched.page };
+}
+
+/** The markup of a page after redirects and meta refreshes, for tests and the bench. */
+export async function fetchPage(url: string, options: SafeFetchOptions): Promise<FetchedPage> {
+  const fetched = await fetchAndRead<string>(url, options, async (html, pageUrl) => {
+    const reading = await readMetaRefreshOffThread(html, pageUrl);
+    return reading.kind === 'refresh' ? { refresh: reading.url } : { page: html };
+  });
+  return { url: fetched.url, html: fetched.page };
+}
 
 /** Off the main thread: a large page takes long enough to parse to stall other requests. */
 export function extractArticle(html: string, url: string): Promise<ExtractedArticle> {

@@ -36,8 +36,7 @@ export function expectInertHtml(html: string): void {
 
 function attributeNames(element: PageElement): string[] {
   const names: string[] = [];
-  // linkedom exposes attributes as an iterable of { name } like the DOM does.
-  for (const attribute of (element as unknown as { attributes: Iterable<{ name: string }> }).attributes) {
+  for (const attribute of element.attributes) {
     names.push(attribute.name.toLowerCase());
   }
   return names;

@@ -4,6 +4,7 @@ import type { PageDocument } from './page-dom';
 
 export interface JsonLdArticle {
   headline: string | null;
+  name: string | null;
   description: string | null;
   author: string | null;
   datePublished: string | null;
@@ -32,7 +33,8 @@ export function readJsonLdArticle(document: PageDocument): JsonLdArticle | null 
     candidates.find((item) => typesOf(item).some((type) => ARTICLE_TYPES.test(type)));
   if (!article) return null;
   return {
-    headline: text(article.headline) ?? text(article.name),
+    headline: text(article.headline),
+    name: text(article.name),
     description: text(article.description),
     author: names(article.author),
     datePublished: text(article.datePublished) ?? text(article.dateCreated),

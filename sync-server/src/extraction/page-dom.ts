@@ -7,14 +7,18 @@ export interface PageElement {
   textContent: string | null;
   innerHTML: string;
   readonly previousElementSibling: PageElement | null;
+  readonly nextElementSibling: PageElement | null;
+  readonly parentElement: PageElement | null;
   readonly firstElementChild: PageElement | null;
   readonly childElementCount: number;
+  readonly attributes: Iterable<{ readonly name: string; readonly value: string }>;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
   querySelector(selectors: string): PageElement | null;
   querySelectorAll(selectors: string): Iterable<PageElement>;
   replaceWith(...nodes: PageElement[]): void;
+  closest(selectors: string): PageElement | null;
   remove(): void;
 }
 
@@ -46,4 +50,13 @@ function hasBody(document: PageDocument): boolean {
   } catch {
     return false;
   }
+}
+
+/** An attribute's value whatever the case of its name: linkedom keeps names as written (HTTP-EQUIV). */
+export function attributeOf(element: PageElement, name: string): string | null {
+  const value = element.getAttribute(name);
+  if (value !== null) return value;
+  for (const attribute of element.attributes)
+    if (attribute.name.toLowerCase() === name) return attribute.value;
+  return null;
 }

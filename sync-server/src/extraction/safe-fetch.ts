@@ -12,7 +12,6 @@ import zlib from 'node:zlib';
 import { isPublicAddress } from './address-policy';
 import { decodeHtml } from './charset';
 import { FETCH_FAILURES, FETCH_REFUSALS, FetchFailedError, FetchRefusedError } from './errors';
-import { metaRefreshTarget } from './meta-refresh';
 
 export interface SafeFetchOptions {
   /** Origins (e.g. `http://127.0.0.1:8123`) exempt from the private-address rule: tests and local fixtures. */
@@ -21,12 +20,6 @@ export interface SafeFetchOptions {
   connectTimeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
-}
-
-export interface FetchedPage {
-  /** The address the page was finally read from, after redirects. */
-  url: string;
-  html: string;
 }
 
 export const DEFAULT_FETCH_LIMITS = {
@@ -47,26 +40,47 @@ const REQUEST_HEADERS = {
 
 type Limits = Required<Omit<SafeFetchOptions, 'allowedOrigins'>>;
 
-export async function fetchPage(url: string, options: SafeFetchOptions): Promise<FetchedPage> {
+/** What reading a fetched page found: a meta refresh to follow like a redirect, or the page's result. */
+export type PageReader<T> = (html: string, url: string) => Promise<{ refresh: string } | { page: T }>;
+
+/**
+ * Fetches a page, following redirects and the meta refreshes `read` finds (each hop checked like the first
+ * address), and answers what `read` made of the last page with the address it was read from.
+ */
+export async function fetchAndRead<T>(
+  url: string,
+  options: SafeFetchOptions,
+  read: PageReader<T>,
+): Promise<{ url: string; page: T }> {
   const limits: Limits = { ...DEFAULT_FETCH_LIMITS, ...definedOnly(options) };
   const allowedOrigins = new Set(options.allowedOrigins.flatMap((origin) => originOf(origin) ?? []));
   const deadline = AbortSignal.timeout(limits.timeoutMs);
   let current = checkedAddress(url, allowedOrigins);
+  for (let redirects = 0; ; redirects += 1) {
+    const answer = await fetchOne(current, allowedOrigins, limits, deadline);
+    // Reading runs outside the network error mapping: its failures say what they are.
+    const reading = 'redirect' in answer ? answer : await read(answer.html, current.href);
+    if ('page' in reading) return { url: current.href, page: reading.page };
+    const target = 'redirect' in reading ? reading.redirect : reading.refresh;
+    current = nextHop(target, current, redirects, limits, allowedOrigins);
+  }
+}
+
+/** One request: a redirect's target or the page's markup, network failures in the user's words. */
+async function fetchOne(
+  url: URL,
+  allowedOrigins: Set<string>,
+  limits: Limits,
+  deadline: AbortSignal,
+): Promise<{ redirect: string } | { html: string }> {
   try {
-    for (let redirects = 0; ; redirects += 1) {
-      const response = await openResponse(current, allowedOrigins.has(current.origin), limits, deadline);
-      const location = response.headers.location;
-      const next = REDIRECT_STATUSES.has(response.statusCode ?? 0) && location ? location : null;
-      if (next == null) {
-        const html = await readHtml(response, limits.maxBytes);
-        const refresh = metaRefreshTarget(html, current);
-        if (!refresh) return { url: current.href, html };
-        current = nextHop(refresh.href, current, redirects, limits, allowedOrigins);
-      } else {
-        response.destroy();
-        current = nextHop(next, current, redirects, limits, allowedOrigins);
-      }
+    const response = await openResponse(url, allowedOrigins.has(url.origin), limits, deadline);
+    const location = response.headers.location;
+    if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
+      response.destroy();
+      return { redirect: location };
     }
+    return { html: await readHtml(response, limits.maxBytes) };
   } catch (error) {
     if (error instanceof FetchRefusedError || error instanceof FetchFailedError) throw error;
     if (deadline.aborted) throw new FetchFailedError(FETCH_FAILURES.timeout);

@@ -108,7 +108,9 @@ export function safeAbsoluteUrl(value: string, base: string, protocols = ['http:
 
 function absoluteSrcset(srcset: string, base: string): string | null {
   const candidates = srcset
-    .split(/,\s+|,(?=\S+:)/)
+    // A comma before a scheme ("a.jpg 1x,https://b.jpg 2x") separates too. The lookahead stops at the next
+    // comma: `\S+` there made a srcset of a million commas take the square of its length.
+    .split(/,\s+|,(?=[^\s,]+:)/)
     .map((candidate) => candidate.trim().split(/\s+/))
     .flatMap(([url, ...descriptors]) => {
       const absolute = url ? safeAbsoluteUrl(url, base) : null;

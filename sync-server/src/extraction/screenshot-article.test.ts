@@ -52,6 +52,13 @@ describe('screenshotArticleFields', () => {
     expect(fields.excerpt!.length).toBeLessThanOrEqual(301);
   });
 
+  it('joins a block of 80,000 wrapped lines in linear time (it took 11 s)', () => {
+    const start = performance.now();
+    const fields = screenshotArticleFields(`Headline of the page\n${'word\nexam-\nple\n'.repeat(27_000)}`);
+    expect(performance.now() - start).toBeLessThan(1_500);
+    expect(fields.content_text.startsWith('Headline of the page\nword example word example')).toBe(true);
+  });
+
   it('reads time from the words', () => {
     expect(screenshotArticleFields('word '.repeat(600)).reading_time).toBe(3);
   });

@@ -57,11 +57,21 @@ function setTitleApart(blocks: string[][], titleLine: string): string[][] {
   });
 }
 
-/** Rejoins wrapped lines, mending words the layout hyphenated ("exam-" + "ple"). */
+/**
+ * Rejoins wrapped lines, mending words the layout hyphenated ("exam-" + "ple"). Built from pieces and
+ * joined once, testing each line rather than the text joined so far: that text is a rope V8 flattens on
+ * every test, which made a block of many lines take the square of its length.
+ */
 function joinLines(lines: string[]): string {
-  return lines.reduce((joined, line) =>
-    /\p{Ll}-$/u.test(joined) && /^\p{Ll}/u.test(line) ? `${joined.slice(0, -1)}${line}` : `${joined} ${line}`,
-  );
+  const pieces: string[] = [];
+  lines.forEach((line, index) => {
+    const previous = lines[index - 1];
+    if (previous !== undefined && /\p{Ll}-$/u.test(previous) && /^\p{Ll}/u.test(line)) {
+      pieces[pieces.length - 1] = previous.slice(0, -1); // the last piece is the previous line itself
+    } else if (index > 0) pieces.push(' ');
+    pieces.push(line);
+  });
+  return pieces.join('');
 }
 
 function isMeaningful(line: string): boolean {

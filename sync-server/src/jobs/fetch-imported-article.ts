@@ -78,11 +78,10 @@ export function fetchImportedArticle(ctx: ServiceContext): JobHandler {
     // Deleted meanwhile, or already whole (a job run again after a restart): nothing to do.
     if (!article || article.user_id !== job.user_id || article.fetch_state !== 'pending') return;
     try {
-      const page = await ctx.extraction.fetchPage(article.url, {
+      const page = await ctx.extraction.fetchArticle(article.url, {
         allowedOrigins: ctx.config.fetchAllowedOrigins,
       });
-      const extracted = await ctx.extraction.extractArticle(page.html, page.url);
-      applyPage(ctx, job.user_id, articleId, extracted);
+      applyPage(ctx, job.user_id, articleId, page.article);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isTransient(error) && !lastTry) throw new RetryableJobError(reason);

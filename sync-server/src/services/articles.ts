@@ -231,9 +231,8 @@ export async function createArticle(
 /** The network and CPU part of a save, in one of the user's save slots (429 when they have none left). */
 function fetchAndExtract(ctx: ServiceContext, userId: string, url: string) {
   return ctx.limits.saves.run(userId, async () => {
-    const page = await ctx.extraction.fetchPage(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
-    const extracted = await ctx.extraction.extractArticle(page.html, page.url);
-    return { page, extracted };
+    const page = await ctx.extraction.fetchArticle(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+    return { page, extracted: page.article };
   });
 }
 

@@ -2,12 +2,11 @@
 import type { Config } from '../config';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from '../db/connection';
-import type { ExtractedArticle, OcrService, SafeFetchOptions } from '../extraction/index';
+import type { FetchedArticle, OcrService, SafeFetchOptions } from '../extraction/index';
 import type { WorkLimit } from './work-limits';
 
 export interface Extraction {
-  fetchPage(url: string, options: SafeFetchOptions): Promise<{ url: string; html: string }>;
-  extractArticle(html: string, url: string): Promise<ExtractedArticle>;
+  fetchArticle(url: string, options: SafeFetchOptions): Promise<FetchedArticle>;
   ocr: OcrService;
 }
 
