@@ -4,7 +4,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './support/server-process';
 
-const SCRIPTS = ['server-bench.ts', 'extraction-bench.ts', 'app-data-bench.ts', 'dashboard-bench.ts'];
+const SCRIPTS = [
+  'server-bench.ts',
+  'extraction-bench.ts',
+  'app-data-bench.ts',
+  'dashboard-bench.ts',
+  'import-bench.ts',
+];
 const only = process.argv.slice(2);
 
 let failed = false;
