@@ -78,3 +78,8 @@ export function textOrNull(value: unknown): string | null {
   const text = value.trim();
   return text === '' ? null : text;
 }
+
+/** A JSON value's fields, or none when it is not an object (a malformed entry reads as empty). */
+export function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}

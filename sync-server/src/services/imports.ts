@@ -21,24 +21,7 @@ const FAILURES_SHOWN = 1000;
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
 
-export interface ImportView {
-  id: string;
-  source: string;
-  status: ImportStatus;
-  total: number;
-  imported: number;
-  skipped: number;
-  failed: number;
-  /** Pages to fetch for the imported rows, and how many are fetched or could not be. */
-  pages_total: number;
-  pages_fetched: number;
-  pages_failed: number;
-  created_at: string;
-  finished_at: string | null;
-  /** Once done: the rows that failed, with their line in the file and why. */
-  failures?: { line: number; url: string | null; reason: string }[];
-}
-
+/** An import as its table holds it. */
 interface ImportRow {
   id: string;
   source: string;
@@ -49,6 +32,16 @@ interface ImportRow {
   failed: number;
   created_at: string;
   finished_at: string | null;
+}
+
+/** What the API answers: the row, its pages' progress, and once done the rows that failed. */
+export interface ImportView extends ImportRow {
+  /** Pages to fetch for the imported rows, and how many are fetched or could not be. */
+  pages_total: number;
+  pages_fetched: number;
+  pages_failed: number;
+  /** Once done: the rows that failed, with their line in the file and why. */
+  failures?: { line: number; url: string | null; reason: string }[];
 }
 
 /** Stores the parsed file and queues the job that writes it; answers at once (202). */

@@ -1,6 +1,6 @@
 // Omnivore's export zip: `metadata_*.json` arrays of items, `highlights/{slug}.md` and `content/{slug}.html`.
 import { emptyItem, type ImportedItem, type ImportRowFailure, type ParsedImport } from '../imported-item';
-import { dateFromText, textOrNull, uniqueTags, webAddress } from '../import-fields';
+import { dateFromText, record, textOrNull, uniqueTags, webAddress } from '../import-fields';
 
 export const OMNIVORE_METADATA_FILE = /(^|\/)metadata_[^/]*\.json$/;
 
@@ -10,10 +10,6 @@ export function isOmnivoreItems(value: unknown): value is unknown[] {
   return (
     typeof first === 'object' && first !== null && 'url' in first && ('savedAt' in first || 'slug' in first)
   );
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
 /**

@@ -1,6 +1,6 @@
 // Wallabag's JSON export: an array of entries with their content, tags and annotations.
 import { emptyItem, type ImportedItem, type ImportRowFailure, type ParsedImport } from '../imported-item';
-import { dateFromText, textOrNull, truthy, uniqueTags, webAddress } from '../import-fields';
+import { dateFromText, record, textOrNull, truthy, uniqueTags, webAddress } from '../import-fields';
 
 export function isWallabagEntries(value: unknown): value is unknown[] {
   if (!Array.isArray(value) || value.length === 0) return false;
@@ -11,10 +11,6 @@ export function isWallabagEntries(value: unknown): value is unknown[] {
     'url' in first &&
     ('is_archived' in first || 'is_starred' in first || 'annotations' in first)
   );
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
 export function parseWallabag(entries: unknown[]): ParsedImport {
