@@ -76,6 +76,7 @@ export const SERVER_ERRORS = {
   emailTaken: 'An account with this email already exists',
   unauthorized: 'Please sign in to continue',
   tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  signInsInProgress: 'Too many sign-ins at once for this account. Please try again in a moment.',
   tooManyRegistrations: 'Too many sign-ups from this network. Please try again later.',
   tooLarge: 'The request is too large',
   idTaken: 'This id is already in use',

@@ -37,10 +37,10 @@ export class LoginAttempts {
    */
   start(email: string, address: string, now = Date.now()): LoginAttempt {
     const network = clientNetworkKey(address);
-    if (!this.runningByEmail.enter(email)) throw tooManyRequests(SERVER_ERRORS.tooManyLogins, 1);
+    if (!this.runningByEmail.enter(email)) throw tooManyRequests(SERVER_ERRORS.signInsInProgress, 1);
     if (!this.runningByNetwork.enter(network)) {
       this.runningByEmail.leave(email);
-      throw tooManyRequests(SERVER_ERRORS.tooManyLogins, 1);
+      throw tooManyRequests(SERVER_ERRORS.signInsInProgress, 1);
     }
     const leave = () => {
       this.runningByEmail.leave(email);
