@@ -26,6 +26,7 @@ import { screenshotRoutes } from './routes/screenshots';
 import { syncRoutes } from './routes/sync';
 import { tagRoutes } from './routes/tags';
 import type { ServiceContext } from './services/context';
+import { fillTagNameKeys } from './services/tags';
 import { WorkLimit } from './services/work-limits';
 
 /** JSON bodies above this answer 413; screenshots have their own cap. */
@@ -47,6 +48,7 @@ export interface BuildOptions {
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const db = openDatabase(config.databaseFile);
+  fillTagNameKeys(db);
   const jobs = new JobQueue(db, {
     ...DEFAULT_JOB_QUEUE_OPTIONS,
     concurrency: config.jobConcurrency,

@@ -1,6 +1,5 @@
 // The SQLite schema. drizzle-kit generates the migrations in ./migrations from this file; the full-text
 // indexes and their triggers live in a custom migration, since drizzle has no notion of FTS5 tables.
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const createdAt = () => text('created_at').notNull();
@@ -101,8 +100,13 @@ export const tags = sqliteTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * shared-schema's tagNameKey(name): the tag's identity, the same function the device uses. Null only
+     * until the server fills in rows made before this column existed (db/tag-keys.ts).
+     */
+    nameKey: text('name_key'),
   },
-  (t) => [uniqueIndex('tags_user_name_unique').on(t.userId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('tags_user_name_key_unique').on(t.userId, t.nameKey)],
 );
 
 export const articleTags = sqliteTable(

@@ -6,7 +6,7 @@ import { notFound } from './errors';
 
 const DERIVED_COLUMNS = `
   (SELECT count(*) FROM highlights h WHERE h.article_id = a.id) AS highlights_count,
-  (SELECT json_group_array(t.name ORDER BY lower(t.name))
+  (SELECT json_group_array(t.name ORDER BY t.name_key, t.name)
      FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`;
 
 export const SUMMARY_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,

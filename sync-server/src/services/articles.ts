@@ -6,6 +6,7 @@ import {
   listArticleKey,
   newId,
   normalizeArticleUrl,
+  tagNameKey,
   searchTerms,
   SEARCH_RESULT_LIMIT,
   SERVER_ERRORS,
@@ -48,9 +49,9 @@ export function listArticles(db: Db, userId: string, query: ArticlesQuery): Arti
   if (query.tag_name !== undefined) {
     conditions.push(
       `a.id IN (SELECT at.article_id FROM article_tags at JOIN tags t ON t.id = at.tag_id
-        WHERE t.user_id = a.user_id AND lower(t.name) = lower(?))`,
+        WHERE t.user_id = a.user_id AND t.name_key = ?)`,
     );
-    params.push(query.tag_name.trim());
+    params.push(tagNameKey(query.tag_name));
   }
   const articles = findArticleSummaries(
     db,

@@ -1,5 +1,6 @@
 // Tags: per-user names attached to articles, with the count of articles carrying each.
 import {
+  tagNameKey,
   compareNewestFirst,
   newId,
   normalizeTagName,
@@ -30,7 +31,7 @@ const toTag = ({ id, name, article_count, created_at }: TagRow): Tag => ({
 
 export function listTags(db: Db, userId: string): Tag[] {
   const rows = db
-    .statement(`${TAG_SELECT} WHERE t.user_id = ? ORDER BY lower(t.name)`)
+    .statement(`${TAG_SELECT} WHERE t.user_id = ? ORDER BY t.name_key, t.name`)
     .all(userId) as TagRow[];
   return rows.map(toTag);
 }
@@ -46,8 +47,9 @@ export function getTag(db: Db, userId: string, tagId: string): Tag {
 }
 
 function findTagByName(db: Db, userId: string, name: string): TagRow | undefined {
-  return db.statement(`${TAG_SELECT} WHERE t.user_id = ? AND lower(t.name) = lower(?)`).get(userId, name) as
-    TagRow | undefined;
+  return db
+    .statement(`${TAG_SELECT} WHERE t.user_id = ? AND t.name_key = ?`)
+    .get(userId, tagNameKey(name)) as TagRow | undefined;
 }
 
 /** Inside a transaction: the tag of that name, created when missing. */
@@ -57,13 +59,9 @@ export function ensureTag(db: Db, userId: string, rawName: string, id?: string):
   if (existing) return toTag(existing);
   const tagId = id ?? newId();
   const at = nowIso();
-  db.statement('INSERT INTO tags (id, user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(
-    tagId,
-    userId,
-    name,
-    at,
-    at,
-  );
+  db.statement(
+    'INSERT INTO tags (id, user_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(tagId, userId, name, tagNameKey(name), at, at);
   const tag: Tag = { id: tagId, name, article_count: 0, created_at: at };
   recordUpsert(db, userId, 'tag', tagId, tag);
   return tag;
@@ -99,7 +97,12 @@ export function renameTag(db: Db, userId: string, tagId: string, rawName: string
     const name = normalizeTagName(rawName);
     const clash = findTagByName(db, userId, name);
     if (clash && clash.id !== tagId) throw conflict(SERVER_ERRORS.tagNameTaken);
-    db.statement('UPDATE tags SET name = ?, updated_at = ? WHERE id = ?').run(name, nowIso(), tagId);
+    db.statement('UPDATE tags SET name = ?, name_key = ?, updated_at = ? WHERE id = ?').run(
+      name,
+      tagNameKey(name),
+      nowIso(),
+      tagId,
+    );
     const tag = getTag(db, userId, tagId);
     recordUpsert(db, userId, 'tag', tagId, tag);
     for (const articleId of articleIdsOfTag(db, tagId)) {
@@ -152,4 +155,40 @@ export function unlinkTag(db: Db, userId: string, articleId: string, tagId: stri
   db.statement('DELETE FROM article_tags WHERE article_id = ? AND tag_id = ?').run(articleId, tagId);
   refreshArticleTagsText(db, articleId);
   emitTag(db, userId, tagId);
+}
+
+/**
+ * Tags made before the name_key column get their key here, once, at start. Two tags the old rule told
+ * apart ("RÉSUMÉ" and "résumé": SQLite's lower() folds ASCII only) become one: the older keeps the other's
+ * articles, the other is deleted, and devices hear of both through the change feed.
+ */
+export function fillTagNameKeys(db: Db): void {
+  const missing = db
+    .statement('SELECT id, user_id, name FROM tags WHERE name_key IS NULL ORDER BY created_at, id')
+    .all() as { id: string; user_id: string; name: string }[];
+  if (missing.length === 0) return;
+  db.transaction(() => {
+    for (const tag of missing) {
+      const key = tagNameKey(tag.name);
+      const survivor = db
+        .statement('SELECT id FROM tags WHERE user_id = ? AND name_key = ?')
+        .get(tag.user_id, key) as { id: string } | undefined;
+      if (!survivor) {
+        db.statement('UPDATE tags SET name_key = ? WHERE id = ?').run(key, tag.id);
+        continue;
+      }
+      const articleIds = articleIdsOfTag(db, tag.id);
+      db.statement(
+        `INSERT INTO article_tags (article_id, tag_id, created_at)
+         SELECT article_id, ?, created_at FROM article_tags WHERE tag_id = ? ON CONFLICT DO NOTHING`,
+      ).run(survivor.id, tag.id);
+      db.statement('DELETE FROM tags WHERE id = ?').run(tag.id);
+      recordDelete(db, tag.user_id, 'tag', tag.id);
+      emitTag(db, tag.user_id, survivor.id);
+      for (const articleId of articleIds) {
+        refreshArticleTagsText(db, articleId);
+        emitArticle(db, tag.user_id, articleId);
+      }
+    }
+  });
 }

@@ -1,6 +1,7 @@
 // The device's database. Each schema version is listed with its upgrade, from the first one on, and is
 // never edited once released: a change of shape is a new entry at the end.
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+import { tagNameKey } from '@lectern/shared-schema';
 import type {
   ArticleContentRow,
   ArticleRow,
@@ -36,6 +37,26 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       outbox: '++seq, status, *ids',
       screenshots: 'article_id',
       meta: 'key',
+    },
+  },
+  {
+    // Tag keys follow shared-schema's tagNameKey (Unicode case folding, NFC), as the server's name_key
+    // does: keys written by the older rule (toLowerCase) are computed again.
+    version: 2,
+    stores: {},
+    upgrade: async (tx) => {
+      await tx
+        .table<TagRow, string>('tags')
+        .toCollection()
+        .modify((row) => {
+          row.name_key = tagNameKey(row.name);
+        });
+      await tx
+        .table<ArticleRow, string>('articles')
+        .toCollection()
+        .modify((row) => {
+          row.tag_keys = row.tags.map(tagNameKey);
+        });
     },
   },
 ];

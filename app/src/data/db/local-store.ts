@@ -1,7 +1,8 @@
 // Low-level writes to the device's tables, shared by local writes and by the sync engine's pulls. Callers
 // run them inside one read-write transaction over `db.dataTables`.
 import {
-  normalizeTagName,
+  compareTagNames,
+  tagNameKey,
   type Article,
   type ArticleSummary,
   type ListArticle,
@@ -10,16 +11,14 @@ import { htmlToText, listArticleKey } from '@lectern/shared-schema';
 import type { LecternDb } from './lectern-db';
 import type { ArticleContentRow, ArticleRow, HighlightRow } from './rows';
 
-/** Tag names compare without regard to case or spacing, as the server compares them. */
+/** A tag's identity: shared-schema's one rule, the same the server stores in name_key. */
 export function tagKey(name: string): string {
-  return normalizeTagName(name).toLowerCase();
+  return tagNameKey(name);
 }
 
-/** The order the server lists an article's tag names in: by lowercased name. */
+/** The order the server lists an article's tag names in: by key, then by name. */
 export function sortTagNames(names: readonly string[]): string[] {
-  const keyed = names.map((name) => ({ name, key: name.toLowerCase() }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map(({ name }) => name);
+  return [...names].sort(compareTagNames);
 }
 
 /**
