@@ -10,3 +10,4 @@ export * from './search-terms';
 export * from './ids';
 export * from './html-text';
 export * from './article-address';
+export * from './imports';
