@@ -9,6 +9,7 @@ export type { Operation } from './outbox/operations';
 export { browserConnectivity, manualConnectivity, type Connectivity } from './sync/connectivity';
 export {
   ImportError,
+  importErrorOf,
   importInProgress,
   importTitle,
   MAX_IMPORT_FILE_BYTES,

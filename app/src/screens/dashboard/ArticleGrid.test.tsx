@@ -47,6 +47,7 @@ function grid(props: Partial<ArticleGridProps>) {
         onToggleArchive={noop}
         onDelete={noop}
         onRetrySave={noop}
+        onRetryFetch={noop}
         onSelect={noop}
         {...props}
       />
