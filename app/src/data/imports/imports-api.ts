@@ -13,7 +13,8 @@ import type { SyncEngine } from '../sync/sync-engine';
 /** The file is bigger than the server takes (413): said before uploading 50 MB for nothing. */
 export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
 
-const OFFLINE = 'You’re offline. Importing needs a connection to the server; try again once you’re back online.';
+const OFFLINE =
+  'You’re offline. Importing needs a connection to the server; try again once you’re back online.';
 const TOO_LARGE = 'The export file is larger than 50 MB. Split it into smaller files.';
 const BUSY = 'An import is still being written to your library. Please wait for it to finish.';
 const FAILED = 'The import could not be started. Please try again.';
