@@ -4,8 +4,14 @@
 // the screen shows (unknown format, too large, offline) come in words.
 import { IMPORT_SOURCES, type ImportView } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInDevice, siteModule, startWorld, type World } from '../testing/server-fixture';
-import type { TestDevice } from '../testing/test-lectern';
+import {
+  newCredentials,
+  signedInDevice,
+  siteModule,
+  startWorld,
+  type World,
+} from '../testing/server-fixture';
+import { createTestDevice, type TestDevice } from '../testing/test-lectern';
 import { ImportError, importTitle } from './imports-api';
 
 let world: World;
@@ -169,6 +175,36 @@ describe('importing a Pocket CSV from a device', () => {
       name: 'NetworkError',
     });
     expect((await device.lectern.articles.get(failed.id)).article).toMatchObject({ fetch_state: 'failed' });
+    await device.lectern.close();
+  });
+
+  it('syncs again soon while a page is being fetched, so the article replaces "Fetching page…" by itself', async () => {
+    // Background sync as in the app, with a period far longer than the test.
+    const device = createTestDevice({
+      baseUrl: world.server.url,
+      backgroundSync: true,
+      syncPeriodMs: 600_000,
+    });
+    await device.lectern.auth.register(newCredentials());
+    const url = world.site.url('/arrives-later');
+    const started = await device.lectern.imports.start({
+      file: new Blob([`title,url,time_added,tags,status\nLate,${url},1612137600,,unread\n`]),
+      name: 'pocket.csv',
+    });
+    await finished(device, started.id);
+    const failed = await until(
+      () => deviceArticle(device, url).catch(() => null),
+      (article) => article?.fetch_state === 'failed',
+      'the failed page on the device',
+    );
+    pages['/arrives-later'] = pages['/cycling']!;
+    await device.lectern.articles.retryFetch(failed!.id);
+    const whole = await until(
+      async () => (await device.lectern.articles.get(failed!.id)).article,
+      (article) => article.fetch_state === undefined,
+      'the fetched page without a manual sync',
+    );
+    expect(whole.content).toContain('Zürich');
     await device.lectern.close();
   });
 });

@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button';
 import { OfflineIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Skeleton';
-import { useSyncState } from '../../data/hooks';
+import { useOnline } from '../shared/use-online';
 import { ImportFilePicker } from './ImportFilePicker';
 import { ImportProgress } from './ImportProgress';
 import { PastImports } from './PastImports';
@@ -23,7 +23,7 @@ const WHERE_TO_FIND = [
 
 /** /import: bring a library over from another app, watch it go in, see what failed and why. */
 export function ImportPage() {
-  const { online } = useSyncState();
+  const online = useOnline();
   const { imports, currentId, current, readError, show, start } = useImports();
 
   return (
