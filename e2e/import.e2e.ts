@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookmarksExportFileName, highlightsExportFileName } from '@lectern/shared-schema';
+import { bookmarksExportFileName, highlightsExportFileName, MESSAGES } from '@lectern/shared-schema';
 import { readImportFile } from '../sync-server/src/imports/read-import-file';
 import { articlePage } from '../sync-server/test/support/fixture-site';
 import { card, newAccount, signUp, toast, tokenOf } from './support/app-actions';
@@ -23,18 +23,27 @@ import {
   SMALL_PHONE,
 } from './support-reader/reader-actions';
 
-/** A site whose pages answer only once the test lets them: the import stays in progress until then. */
+/**
+ * A site whose pages answer only while the test lets them (the import stays in progress until then).
+ * `/flaky` answers 404 the first time and the page afterwards, as a site that was down for a while.
+ */
 async function startGatedSite() {
   const waiting: (() => void)[] = [];
   let open = false;
+  let flakyAnswers = 0;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const answer = () =>
+    const answer = () => {
+      if (request.url === '/flaky' && flakyAnswers++ === 0) {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not here today');
+        return;
+      }
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
         articlePage({
           title: `Gated ${request.url}`,
           paragraphs: ['A page that took its time. '.repeat(40)],
         }),
       );
+    };
     if (open) answer();
     else waiting.push(answer);
   });
@@ -46,6 +55,10 @@ async function startGatedSite() {
     release() {
       open = true;
       for (const answer of waiting.splice(0)) answer();
+    },
+    /** Pages wait again until the next release. */
+    hold() {
+      open = false;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -103,7 +116,8 @@ describe('import and export', () => {
       'Broken,not an address,1609459200,,unread\n' +
       `Gone,${site.url('/missing-page')},1612137600,,unread\n` +
       `Slow one,${gated.origin}/slow-1,1614556800,later,unread\n` +
-      `Slow two,${gated.origin}/slow-2,1614556800,later,unread\n`;
+      `Slow two,${gated.origin}/slow-2,1614556800,later,unread\n` +
+      `Flaky,${gated.origin}/flaky,1617235200,,unread\n`;
     // Chosen with the keyboard's control: the file input inside the drop zone.
     await page
       .getByLabel(/Choose your export file/)
@@ -112,12 +126,12 @@ describe('import and export', () => {
     await page.getByRole('button', { name: 'Start import' }).click();
 
     // The server's answer names the file; the rows go in, and two pages wait on the gated site.
-    await page.getByRole('heading', { name: 'Pocket export, 7 items' }).waitFor();
-    await eventually(async () => (await progress(page, 'Rows added').getAttribute('aria-valuenow')) === '7');
+    await page.getByRole('heading', { name: 'Pocket export, 8 items' }).waitFor();
+    await eventually(async () => (await progress(page, 'Rows added').getAttribute('aria-valuenow')) === '8');
     await eventually(
       async () => (await progress(page, 'Pages fetched').getAttribute('aria-valuenow')) === '4',
     );
-    expect(await progress(page, 'Pages fetched').getAttribute('aria-valuemax')).toBe('6');
+    expect(await progress(page, 'Pages fetched').getAttribute('aria-valuemax')).toBe('7');
     await page.getByRole('status').filter({ hasText: 'Fetching pages' }).waitFor();
     await screenshots(page, 'import-in-progress');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -136,24 +150,25 @@ describe('import and export', () => {
     // Come back through the profile: the running import is picked up where the server has got to.
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Import a library' }).click();
-    await page.getByRole('heading', { name: 'Pocket export, 7 items' }).waitFor();
+    await page.getByRole('heading', { name: 'Pocket export, 8 items' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Fetching pages' }).waitFor();
+    // Two at a time per reader: the third page waits in the server's queue.
     expect(gated.waiting()).toBe(2);
     gated.release();
 
     // Watch it reach the end: the summary and the failed row with its line and reason.
     await page.getByRole('status').filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
-    expect(await progress(page, 'Rows added').getAttribute('aria-valuetext')).toBe('7 of 7');
-    expect(await progress(page, 'Pages fetched').getAttribute('aria-valuetext')).toBe('6 of 6');
+    expect(await progress(page, 'Rows added').getAttribute('aria-valuetext')).toBe('8 of 8');
+    expect(await progress(page, 'Pages fetched').getAttribute('aria-valuetext')).toBe('7 of 7');
     const summary = page.getByRole('list', { name: 'Summary' });
     expect(
       (await summary.getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ')),
-    ).toEqual(['6 Imported', '0 Already in your library', '1 Failed']);
+    ).toEqual(['7 Imported', '0 Already in your library', '1 Failed']);
     expect(await page.getByRole('table').getByRole('row').nth(1).innerText()).toMatch(
       /^5\s+Not a valid URL: not an address$/,
     );
-    await page.getByText('1 page could not be fetched.', { exact: false }).waitFor();
-    await page.getByRole('button', { name: /Pocket export, 7 items/ }).waitFor();
+    await page.getByText('2 pages could not be fetched.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: /Pocket export, 8 items/ }).waitFor();
     await screenshots(page, 'import-done');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -161,12 +176,35 @@ describe('import and export', () => {
     await page.getByRole('link', { name: 'Go to your library' }).click();
     await card(page, 'Slow one').waitFor();
     await eventually(async () => (await card(page, 'Slow one').getByText('Fetching page…').count()) === 0);
-    await gone.getByRole('button', { name: 'Retry' }).click();
-    await toast(page, 'Fetching the page again');
-    // The server's answer shows at once; the page fails again (still missing) and the feed says so soon.
-    await gone.getByText('Fetching page…').waitFor();
-    await gone.getByText('Couldn’t fetch the page. The page answered with HTTP status 404').waitFor();
     await saveScreenshot(page, 'import-dashboard');
+
+    // Retry on a page that is back: the card says it is fetching (the site holds the answer a moment),
+    // the reader of it says so too, and the article replaces it once fetched.
+    const flaky = card(page, 'Flaky');
+    await flaky.getByText('Couldn’t fetch the page. The page answered with HTTP status 404').waitFor();
+    gated.hold();
+    await flaky.getByRole('button', { name: 'Retry' }).click();
+    await toast(page, 'Fetching the page again');
+    await flaky.getByText('Fetching page…').waitFor();
+    await flaky.getByRole('link', { name: 'Flaky' }).click();
+    const fallback = page.locator('.reader-fallback');
+    await fallback
+      .getByText('Fetching page… the full text appears here once the server has fetched it.')
+      .waitFor();
+    await fallback.getByText(MESSAGES.noContent).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await eventually(async () => gated.waiting() === 1);
+    gated.release();
+    await page.getByText('A page that took its time.', { exact: false }).first().waitFor({ timeout: 20_000 });
+    expect(await fallback.count()).toBe(0);
+
+    // The reader of a page that could not be fetched says so, with the reason and Retry.
+    await page.goto('/');
+    await gone.getByRole('link', { name: 'Gone' }).click();
+    await fallback.getByText('Couldn’t fetch the page. The page answered with HTTP status 404').waitFor();
+    await fallback.getByText(MESSAGES.noContent).waitFor();
+    await fallback.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A highlight to export.
     const server = world.api.as(await tokenOf(page));
@@ -206,7 +244,7 @@ describe('import and export', () => {
     const parsed = readImportFile(new Uint8Array(await readFile((await html.path())!)));
     expect(parsed.source).toBe('bookmarks');
     const byUrl = new Map(parsed.items.map((item) => [item.url, item]));
-    expect(byUrl.size).toBe(6);
+    expect(byUrl.size).toBe(7);
     expect(byUrl.get(site.url('/gardening'))).toMatchObject({
       title: 'My garden notes',
       tags: ['garden', 'Hygge Tips'],
@@ -216,6 +254,24 @@ describe('import and export', () => {
       tags: ['space'],
       createdAt: '2021-01-01T00:00:00.000Z',
     });
+
+    // Online only: offline, the screen says so and Start waits.
+    await page.goto('/import');
+    // A finished import stays in the list; the screen opens on a new file.
+    await page.getByRole('button', { name: /Pocket export, 8 items/ }).waitFor();
+    await page.getByRole('heading', { name: 'Choose a file' }).waitFor();
+    await page.context().setOffline(true);
+    await page
+      .getByText(
+        'You’re offline. Importing needs a connection to the server; try again once you’re back online.',
+      )
+      .first()
+      .waitFor();
+    await page
+      .getByLabel(/Choose your export file/)
+      .setInputFiles({ name: 'pocket.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    expect(await page.getByRole('button', { name: 'Start import' }).isDisabled()).toBe(true);
+    await page.context().setOffline(false);
     await page.context().close();
   });
 });
