@@ -70,7 +70,8 @@ export function ImportPage() {
               <Skeleton width="100%" height="0.75rem" />
             </div>
           )}
-          {readError && (
+          {/* Offline, the banner above says it already. */}
+          {readError && online && (
             <p className="import-main__read-error" role="alert">
               {readError}
             </p>
