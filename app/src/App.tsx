@@ -26,6 +26,7 @@ const ArticlePage = lazyScreen(() => import('./screens/reader/ArticlePage'), 'Ar
 const ListsPage = lazyScreen(() => import('./screens/lists/ListsPage'), 'ListsPage');
 const HighlightsPage = lazyScreen(() => import('./screens/highlights/HighlightsPage'), 'HighlightsPage');
 const ProfilePage = lazyScreen(() => import('./screens/profile/ProfilePage'), 'ProfilePage');
+const ImportPage = lazyScreen(() => import('./screens/import/ImportPage'), 'ImportPage');
 const PublicListPage = lazyScreen(() => import('./screens/shared-list/PublicListPage'), 'PublicListPage');
 
 const PUBLIC_PAGES = [
@@ -42,6 +43,7 @@ const SIGNED_IN_SCREENS = [
   { path: '/lists', Screen: ListsPage },
   { path: '/highlights', Screen: HighlightsPage },
   { path: '/profile', Screen: ProfilePage },
+  { path: '/import', Screen: ImportPage },
   { path: '/share', Screen: ShareTargetPage },
 ];
 

@@ -34,7 +34,12 @@ export interface BrowserWorld {
 }
 
 export async function startBrowserWorld(
-  options: { pages?: Record<string, string>; google?: boolean } = {},
+  options: {
+    pages?: Record<string, string>;
+    google?: boolean;
+    /** More local sites the server may fetch from (a test's own slow or gated pages). */
+    moreAllowedOrigins?: string[];
+  } = {},
 ): Promise<BrowserWorld> {
   if (!existsSync(join(APP_DIR, 'index.html')))
     throw new Error('app/dist is missing: build the app first (npx vite build)');
@@ -43,7 +48,7 @@ export async function startBrowserWorld(
   const server = await startTestServer({
     appDir: APP_DIR,
     env: {
-      FETCH_ALLOWED_ORIGINS: site.origin,
+      FETCH_ALLOWED_ORIGINS: [site.origin, ...(options.moreAllowedOrigins ?? [])].join(','),
       REGISTRATIONS_PER_IP: '100000',
       PUBLIC_URL: 'http://lectern.test',
       ...google?.env(),

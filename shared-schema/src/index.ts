@@ -11,3 +11,4 @@ export * from './ids';
 export * from './html-text';
 export * from './article-address';
 export * from './tag-identity';
+export * from './imports';

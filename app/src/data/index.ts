@@ -7,3 +7,12 @@ export type { LocalArticle, LocalArticleSummary, PendingSave } from './reads/art
 export type { FailedWrite, SyncRunResult, SyncState } from './sync/sync-engine';
 export type { Operation } from './outbox/operations';
 export { browserConnectivity, manualConnectivity, type Connectivity } from './sync/connectivity';
+export {
+  ImportError,
+  importErrorOf,
+  importInProgress,
+  importTitle,
+  MAX_IMPORT_FILE_BYTES,
+  type StartImportInput,
+} from './imports/imports-api';
+export { detectImportFile, type DetectedImportFile } from './imports/detect-import-file';

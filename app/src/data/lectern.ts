@@ -5,6 +5,7 @@ import type { DexieOptions } from 'dexie';
 import { createHttpClient, type FetchLike, type TokenStorage } from './api/http-client';
 import { createAuthApi } from './auth/auth-api';
 import { DEFAULT_DB_NAME, LecternDb } from './db/lectern-db';
+import { createImportsApi } from './imports/imports-api';
 import { dropEntry, retryEntry } from './outbox/outbox';
 import { readingAnalytics } from './reads/analytics';
 import { createArticlesApi } from './repository/articles';
@@ -90,6 +91,8 @@ export function createLectern(options: LecternOptions = {}) {
     tags: createTagsApi(ctx),
     lists: createListsApi(ctx),
     highlights: createHighlightsApi(ctx),
+    /** Imports of another app's export: online only, followed on the server. */
+    imports: createImportsApi({ http, sync }),
     /** Spec section 9's numbers, from the device's data. */
     analytics: (now?: Date) => readingAnalytics(db, now),
     sync: {

@@ -1,24 +1,9 @@
 // What every import format is read into: one row of the reader's old library, before it becomes an article.
 
-export const IMPORT_SOURCES = [
-  'pocket',
-  'instapaper',
-  'omnivore',
-  'wallabag',
-  'raindrop',
-  'bookmarks',
-] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
+import type { ImportSource } from '@lectern/shared-schema';
 
-/** How the formats are named to the reader ("Pocket export, 8,412 items"). */
-export const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = {
-  pocket: 'Pocket export',
-  instapaper: 'Instapaper export',
-  omnivore: 'Omnivore export',
-  wallabag: 'Wallabag export',
-  raindrop: 'Raindrop export',
-  bookmarks: 'Browser bookmarks',
-};
+// The formats and their names are shared with the app (shared-schema/src/imports.ts).
+export { IMPORT_SOURCE_NAMES, IMPORT_SOURCES, type ImportSource } from '@lectern/shared-schema';
 
 export interface ImportedHighlight {
   text: string;

@@ -1,6 +1,12 @@
 // Imports: an uploaded export becomes an import row and its parsed rows; a job writes them as articles in
 // batches, other jobs fetch their pages. Progress is counted from the rows and jobs themselves.
-import { newId, SERVER_ERRORS, type Article } from '@lectern/shared-schema';
+import {
+  newId,
+  SERVER_ERRORS,
+  type Article,
+  type ImportStatus,
+  type ImportView,
+} from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import type { PreparedItem } from '../imports/prepare-import';
 import type { ImportRowFailure, ImportSource } from '../imports/imported-item';
@@ -11,6 +17,8 @@ import { badRequest, notFound } from './errors';
 import { writeImportedRow } from './imported-articles';
 import { emitTag } from './tags';
 
+export type { ImportStatus, ImportView };
+
 export const IMPORT_ROWS_JOB = 'import_rows';
 export const FETCH_IMPORTED_ARTICLE_JOB = 'fetch_imported_article';
 
@@ -19,30 +27,8 @@ const ROWS_PER_BATCH = 250;
 /** Failed rows an import answers with at most (the counts stay exact). */
 const FAILURES_SHOWN = 1000;
 
-export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
-
-/** An import as its table holds it. */
-interface ImportRow {
-  id: string;
-  source: string;
-  status: ImportStatus;
-  total: number;
-  imported: number;
-  skipped: number;
-  failed: number;
-  created_at: string;
-  finished_at: string | null;
-}
-
-/** What the API answers: the row, its pages' progress, and once done the rows that failed. */
-export interface ImportView extends ImportRow {
-  /** Pages to fetch for the imported rows, and how many are fetched or could not be. */
-  pages_total: number;
-  pages_fetched: number;
-  pages_failed: number;
-  /** Once done: the rows that failed, with their line in the file and why. */
-  failures?: { line: number; url: string | null; reason: string }[];
-}
+/** An import as its table holds it: the API's view without the pages' progress and the failures. */
+type ImportRow = Omit<ImportView, 'pages_total' | 'pages_fetched' | 'pages_failed' | 'failures'>;
 
 /** Stores the parsed file and queues the job that writes it; answers at once (202). */
 export function startImport(

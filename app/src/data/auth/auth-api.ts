@@ -90,6 +90,12 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
     }
   }
 
+  /** A file the server sends: never kept in the browser's HTTP cache (it is private and logout can't empty it). */
+  async function downloadBlob(path: string): Promise<Blob> {
+    const response = await http.send('GET', path, { cache: 'no-store' });
+    return response.blob();
+  }
+
   return {
     register: async (body: RegisterBody) =>
       signedIn(await http.request<AuthResponse>('POST', '/auth/register', { body, credentialsCheck: true })),
@@ -151,6 +157,12 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
 
     /** GET /auth/export: the user's data, for the screen to download as a file. */
     exportData: () => http.get<unknown>('/auth/export'),
+
+    /** GET /auth/export/highlights: a zip of Markdown, one file per article with highlights. */
+    exportHighlights: () => downloadBlob('/auth/export/highlights'),
+
+    /** GET /auth/export/bookmarks: the library as a Netscape bookmark HTML file. */
+    exportBookmarks: () => downloadBlob('/auth/export/bookmarks'),
 
     /** DELETE /auth/account, then nothing of the user stays on the device. */
     async deleteAccount(): Promise<void> {

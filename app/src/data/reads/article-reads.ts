@@ -91,3 +91,9 @@ export async function articlesWithTag(db: LecternDb, tagKey: string): Promise<Lo
   ]);
   return rows.sort(compareNewestFirst).map((row) => toSummary(row, saves));
 }
+
+/** Some article's page is still being fetched by the server (an import, a Retry). */
+export async function hasPendingFetches(db: LecternDb): Promise<boolean> {
+  for (const row of (await articleRows(db)).values()) if (row.fetch_state === 'pending') return true;
+  return false;
+}

@@ -162,6 +162,16 @@ export function createArticlesApi(ctx: RepositoryContext) {
       }
     },
 
+    /**
+     * POST /articles/{id}/fetch: Retry of an imported article whose page could not be fetched; it goes back
+     * to pending and the feed brings the fetched page. Needs the server (a NetworkError offline).
+     */
+    async retryFetch(id: string): Promise<ArticleResponse> {
+      await requireArticle(id);
+      const path = `/articles/${encodeURIComponent(id)}/fetch`;
+      return keepServerArticle(await http.request<ArticleResponse>('POST', path));
+    },
+
     /** Retry of a refused save. */
     async retrySave(articleId: string): Promise<void> {
       const entry = await saveEntryOf(db, articleId);

@@ -7,6 +7,7 @@ import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
 import type { Operation } from '../outbox/operations';
+import { hasPendingFetches } from '../reads/article-reads';
 import type { Connectivity } from './connectivity';
 import { onRestoredFromCache, rereadEverything } from './page-restore';
 import { addRefreshTargets, mergeTargets, noTargets, refreshFromServer } from './refresh';
@@ -52,6 +53,8 @@ export interface SyncEngineOptions {
 }
 
 const BASE_BACKOFF_MS = 1000;
+/** How soon to sync again while the server still fetches pages of the device's articles. */
+export const PENDING_FETCH_SYNC_MS = 3000;
 
 function toFailedWrite(row: OutboxRow): FailedWrite {
   return {
@@ -182,6 +185,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
     failures = 0;
     await db.setMeta('lastSyncedAt', new Date().toISOString());
+    // Pages the server is still fetching (an import, a Retry) come through the feed: look again soon, not
+    // in a minute, so "Fetching page…" gives way to the article while the reader watches.
+    if (await hasPendingFetches(db)) schedule(PENDING_FETCH_SYNC_MS);
     return { status: 'synced', pushed, pulled };
   }
 

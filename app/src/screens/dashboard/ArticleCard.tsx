@@ -12,6 +12,8 @@ export interface ArticleCardActions {
   onToggleArchive(article: LocalArticleSummary): void;
   onDelete(article: LocalArticleSummary): void;
   onRetrySave(article: LocalArticleSummary): void;
+  /** An imported article whose page could not be fetched: fetch it again. */
+  onRetryFetch(article: LocalArticleSummary): void;
   onSelect(article: LocalArticleSummary, selected: boolean): void;
 }
 
@@ -89,6 +91,7 @@ export const ArticleCard = memo(function ArticleCard({
           </ul>
         )}
         {pending && <PendingSave article={article} actions={actions} />}
+        {!pending && article.fetch_state && <PageFetch article={article} actions={actions} />}
         <div className="article-card__footer">
           <p className="article-card__meta">
             {article.author && <span className="article-card__author">{article.author}</span>}
@@ -164,6 +167,30 @@ function PendingSave({ article, actions }: { article: LocalArticleSummary; actio
         </Button>
         <Button size="sm" variant="ghost" onClick={() => actions.onDelete(article)}>
           Delete
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** An imported article whose page is still being fetched, or could not be: the reason, and Retry. */
+function PageFetch({ article, actions }: { article: LocalArticleSummary; actions: ArticleCardActions }) {
+  if (article.fetch_state === 'pending') {
+    return (
+      <p className="pending-save pending-save--saving">
+        <span className="pending-save__dot" aria-hidden="true" />
+        Fetching page…
+      </p>
+    );
+  }
+  return (
+    <div className="pending-save pending-save--failed" role="group" aria-label="Page not fetched">
+      <p>
+        <strong>Couldn’t fetch the page.</strong> {article.fetch_error}
+      </p>
+      <div className="pending-save__actions">
+        <Button size="sm" variant="secondary" onClick={() => actions.onRetryFetch(article)}>
+          Retry
         </Button>
       </div>
     </div>

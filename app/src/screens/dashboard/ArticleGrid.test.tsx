@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_SKELETON_COUNT, MESSAGES } from '@lectern/shared-schema';
@@ -47,6 +47,7 @@ function grid(props: Partial<ArticleGridProps>) {
         onToggleArchive={noop}
         onDelete={noop}
         onRetrySave={noop}
+        onRetryFetch={noop}
         onSelect={noop}
         {...props}
       />
@@ -68,11 +69,37 @@ describe('ArticleGrid', () => {
   it('tells an empty library from a filter that finds nothing', () => {
     renderGrid({ articles: [], libraryEmpty: true });
     expect(screen.getByText(MESSAGES.noArticlesYet)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Import from Pocket, Instapaper…' }).getAttribute('href')).toBe(
+      '/import',
+    );
     expect(screen.queryByText(MESSAGES.noArticlesFound)).toBeNull();
     cleanup();
     renderGrid({ articles: [], libraryEmpty: false });
     expect(screen.getByText(MESSAGES.noArticlesFound)).toBeTruthy();
     expect(screen.getByText(MESSAGES.noArticlesFoundHint)).toBeTruthy();
+  });
+
+  it('shows an imported article still fetching, and one that failed with its reason and Retry', () => {
+    const retried: string[] = [];
+    renderGrid({
+      articles: [
+        { ...article(1), fetch_state: 'pending' },
+        { ...article(2), fetch_state: 'failed', fetch_error: 'The page answered with HTTP status 404' },
+        article(3),
+      ],
+      onRetryFetch: (item) => retried.push(item.id),
+    });
+    const cards = [...document.querySelectorAll('article')];
+    expect(cards[0]!.textContent).toContain('Fetching page…');
+    expect(cards[1]!.textContent).toContain(
+      'Couldn’t fetch the page. The page answered with HTTP status 404',
+    );
+    expect(cards[2]!.textContent).not.toMatch(/Fetching page|Couldn’t fetch/);
+    const failed = screen.getByRole('group', { name: 'Page not fetched' });
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(retried).toEqual(['article-2']);
+    // A failed fetch is still an article: favorite, archive and delete stay.
+    expect(screen.getByRole('button', { name: 'Delete “Article 2”' })).toBeTruthy();
   });
 
   it('renders a long list a page at a time', () => {

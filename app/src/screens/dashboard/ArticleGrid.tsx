@@ -1,5 +1,6 @@
 import { DASHBOARD_SKELETON_COUNT, MESSAGES } from '@lectern/shared-schema';
-import { Button } from '../../components/Button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClassName } from '../../components/Button';
 import { SkeletonCard } from '../../components/Skeleton';
 import type { LocalArticleSummary } from '../../data/reads/article-reads';
 import { ArticleCard, type ArticleCardActions } from './ArticleCard';
@@ -48,6 +49,9 @@ export function ArticleGrid({
       <div className="empty-state">
         <p className="empty-state__title">{MESSAGES.noArticlesYet}</p>
         <p>Paste a link above, or share one to Lectern from your phone.</p>
+        <Link to="/import" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+          Import from Pocket, Instapaper…
+        </Link>
       </div>
     ) : (
       <div className="empty-state">

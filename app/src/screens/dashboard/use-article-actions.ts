@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../../components/use-toast';
 import type { LocalArticleSummary } from '../../data/reads/article-reads';
 import { useLectern } from '../../session/use-lectern';
+import { useRetryFetch } from '../shared/use-retry-fetch';
 import type { ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
 import type { ConfirmDeleteDialogProps } from './ConfirmDeleteDialog';
@@ -22,6 +23,7 @@ export function useArticleActions(onSelect: ArticleCardActions['onSelect']) {
   const lectern = useLectern();
   const { showToast } = useToast();
   const [deletion, setDeletion] = useState<Deletion | null>(null);
+  const retryFetch = useRetryFetch();
 
   const update = useCallback(
     async (
@@ -59,9 +61,10 @@ export function useArticleActions(onSelect: ArticleCardActions['onSelect']) {
           },
         }),
       onRetrySave: (article) => void lectern.articles.retrySave(article.id),
+      onRetryFetch: (article) => void retryFetch(article.id),
       onSelect,
     }),
-    [lectern, onSelect, update],
+    [lectern, onSelect, retryFetch, update],
   );
 
   const askBulkDelete = useCallback((ids: string[], after: () => void) => {

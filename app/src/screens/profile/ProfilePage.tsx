@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import {
+  bookmarksExportFileName,
   DELETE_ACCOUNT_LOGOUT_DELAY_MS,
   defaultDisplayName,
   exportFileName,
+  highlightsExportFileName,
   MESSAGES,
 } from '@lectern/shared-schema';
-import { Button } from '../../components/Button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClassName } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DownloadIcon } from '../../components/icons';
 import { useToast } from '../../components/use-toast';
@@ -19,6 +22,8 @@ import { ProfileForm } from './ProfileForm';
 import '../../styles/screens.css';
 import './profile.css';
 
+type ExportKind = 'json' | 'highlights' | 'bookmarks';
+
 const SIGN_OUT_EVERYWHERE_FAILED =
   'Could not sign out everywhere. Please check your connection and try again.';
 
@@ -27,7 +32,7 @@ export function ProfilePage() {
   const lectern = useLectern();
   const { user, logout, logoutEverywhere } = useSession();
   const { showToast } = useToast();
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [signingOutEverywhere, setSigningOutEverywhere] = useState(false);
   const numbers = useLiveResult(async () => {
@@ -51,16 +56,19 @@ export function ProfilePage() {
     { label: 'Lists', value: stats?.lists },
   ];
 
-  async function exportData() {
-    setExporting(true);
+  async function exportData(kind: ExportKind) {
+    setExporting(kind);
     try {
-      const data = await lectern.auth.exportData();
-      downloadFile(exportFileName(new Date()), prettyJson(data));
+      const now = new Date();
+      if (kind === 'json') downloadFile(exportFileName(now), prettyJson(await lectern.auth.exportData()));
+      else if (kind === 'highlights')
+        downloadFile(highlightsExportFileName(now), await lectern.auth.exportHighlights());
+      else downloadFile(bookmarksExportFileName(now), await lectern.auth.exportBookmarks());
       showToast(MESSAGES.exported, 'success');
     } catch {
       showToast(MESSAGES.exportFailed, 'error');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -129,13 +137,52 @@ export function ProfilePage() {
           </h2>
           <p className="profile-section__text">
             Download your articles, highlights, tags and lists as one JSON file, yours to keep or move
-            elsewhere.
+            elsewhere. Your highlights also come as Markdown notes for Obsidian or Logseq, and your library as
+            a bookmarks file every browser and read-it-later app can import.
           </p>
-          <div>
-            <Button variant="secondary" busy={exporting} onClick={() => void exportData()}>
+          <div className="profile-section__buttons">
+            <Button
+              variant="secondary"
+              busy={exporting === 'json'}
+              disabled={exporting !== null}
+              onClick={() => void exportData('json')}
+            >
               <DownloadIcon size={18} />
               Export data
             </Button>
+            <Button
+              variant="secondary"
+              busy={exporting === 'highlights'}
+              disabled={exporting !== null}
+              onClick={() => void exportData('highlights')}
+            >
+              <DownloadIcon size={18} />
+              Export highlights (Markdown)
+            </Button>
+            <Button
+              variant="secondary"
+              busy={exporting === 'bookmarks'}
+              disabled={exporting !== null}
+              onClick={() => void exportData('bookmarks')}
+            >
+              <DownloadIcon size={18} />
+              Export bookmarks (HTML)
+            </Button>
+          </div>
+        </section>
+
+        <section className="card card--padded profile-section" aria-labelledby="profile-import">
+          <h2 id="profile-import" className="profile-section__title">
+            Import from another app
+          </h2>
+          <p className="profile-section__text">
+            Bring your saves from Pocket, Instapaper, Omnivore, Wallabag, Raindrop or your browser’s
+            bookmarks, with their dates, tags and highlights.
+          </p>
+          <div>
+            <Link to="/import" className={buttonClassName({ variant: 'secondary' })}>
+              Import a library
+            </Link>
           </div>
         </section>
 

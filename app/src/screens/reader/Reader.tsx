@@ -3,7 +3,9 @@ import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isScreenshotUrl, MESSAGES, type Highlight } from '@lectern/shared-schema';
 import type { LocalArticle } from '../../data/reads/article-reads';
+import { Button } from '../../components/Button';
 import { useLectern } from '../../session/use-lectern';
+import { useRetryFetch } from '../shared/use-retry-fetch';
 import { ArticleBody } from './ArticleBody';
 import { ArticleHeader } from './ArticleHeader';
 import { DeleteHighlightDialog } from './DeleteHighlightDialog';
@@ -40,6 +42,7 @@ export function Reader({ article, highlights }: ReaderProps) {
   const lectern = useLectern();
   const navigate = useNavigate();
   const { saveHighlight, deleteHighlight } = useHighlightActions(article.id);
+  const retryFetch = useRetryFetch();
   const [settings, setSettings] = useReadingSettings();
   const [highlightMode, setHighlightMode] = useState(false);
   const [pending, setPending] = useState<PendingHighlight | null>(null);
@@ -168,6 +171,21 @@ export function Reader({ article, highlights }: ReaderProps) {
               <p className="reader-fallback__pending" role="alert">
                 {article.pendingSave.error}
               </p>
+            )}
+            {article.fetch_state === 'pending' && (
+              <p className="reader-fallback__pending">
+                Fetching page… the full text appears here once the server has fetched it.
+              </p>
+            )}
+            {article.fetch_state === 'failed' && (
+              <div className="reader-fallback__pending reader-fallback__failed" role="alert">
+                <p>
+                  <strong>Couldn’t fetch the page.</strong> {article.fetch_error}
+                </p>
+                <Button size="sm" variant="secondary" onClick={() => void retryFetch(article.id)}>
+                  Retry
+                </Button>
+              </div>
             )}
             <p>{MESSAGES.noContent}</p>
             {!isScreenshotUrl(article.url) && (
