@@ -63,7 +63,7 @@ describe('JobQueue', () => {
 
   it('retries a retryable failure with backoff, then fails it for good on the last try', async () => {
     const tries: { at: number; lastTry: boolean }[] = [];
-    const jobs = queue();
+    const jobs = queue({ retryBaseMs: 40 });
     jobs.handle('flaky', async (_job, { lastTry }) => {
       tries.push({ at: Date.now(), lastTry });
       throw new RetryableJobError('the site is busy');
@@ -72,8 +72,9 @@ describe('JobQueue', () => {
     jobs.start();
     await jobs.idle();
     expect(tries.map((item) => item.lastTry)).toEqual([false, false, true]);
-    // 10 ms, then 20 ms: each wait twice the one before.
-    expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(tries[1]!.at - tries[0]!.at);
+    // At least 40 ms, then at least 80 ms: each wait twice the one before (a busy machine only adds to them).
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(35);
+    expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(75);
     expect(statusOf('x')).toEqual({ status: 'failed', attempts: 3, last_error: 'the site is busy' });
   });
 

@@ -85,7 +85,7 @@ describe('LoginAttempts', () => {
     const first = attempts.start('a@example.com', '2001:db8::1', 0);
     const second = attempts.start('a@example.com', '2001:db8::2', 0);
     // Two under way for one email: a third waits, and isn't counted.
-    expect(() => attempts.start('a@example.com', '2001:db8::3', 0)).toThrow(/Too many sign-in attempts/);
+    expect(() => attempts.start('a@example.com', '2001:db8::3', 0)).toThrow(/Too many sign-ins at once/);
     first.succeeded();
     first.finish();
     second.finish();
