@@ -90,6 +90,7 @@ export const SERVER_ERRORS = {
   importUnknownSource:
     'Unknown source: choose pocket, instapaper, omnivore, wallabag, raindrop or bookmarks (or leave it out)',
   importRunning: 'An import is still being written to your library. Please wait for it to finish.',
+  importReading: 'Your last export file is still being read. Please wait for it to finish.',
   articleNotPendingFetch: 'Only an article whose page could not be fetched can be fetched again',
   tooManyTags: 'An article takes at most 50 tags of at most 100 characters each',
   tooManySaves: 'Too many saves at once. Please wait for the ones in progress to finish.',

@@ -16,6 +16,7 @@ import { articleRoutes } from './routes/articles';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
+import { IMPORTS_IN_FLIGHT } from './imports/import-pool';
 import { registerImportJobs } from './jobs/import-jobs';
 import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue } from './jobs/job-queue';
 import { googleAuthRoutes } from './routes/google-auth';
@@ -74,6 +75,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         userMessage: SERVER_ERRORS.tooManyUploads,
         busyMessage: SERVER_ERRORS.serverBusy,
         retryAfterSeconds: 10,
+      }),
+      // An export file is held in memory (up to 50 MB) from its upload until it is read: one per user, and
+      // as many on the server as the import worker threads, so none waits for a thread.
+      imports: new WorkLimit({
+        perUser: 1,
+        total: IMPORTS_IN_FLIGHT,
+        userMessage: SERVER_ERRORS.importReading,
+        busyMessage: SERVER_ERRORS.serverBusy,
+        retryAfterSeconds: 30,
       }),
     },
   };

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { UNKNOWN_IMPORT_FORMAT } from '../src/imports/read-import-file';
 import { startTestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp } from './support/api-client';
@@ -305,6 +306,93 @@ describe('refusals', () => {
     expect(answer.body).toEqual({
       error: 'The export file is larger than 50 MB. Split it into smaller files.',
     });
+  });
+});
+
+describe('abuse', () => {
+  /** Times GET /api/health every 20 ms while `work` runs; answers the slowest answer. */
+  async function slowestHealthDuring(work: Promise<unknown>): Promise<number> {
+    let done = false;
+    let slowest = 0;
+    void work.finally(() => (done = true));
+    while (!done) {
+      const started = performance.now();
+      await fetch(`${world.server.url}/api/health`);
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await work;
+    return slowest;
+  }
+
+  it('takes one import file per reader at a time, however many arrive at once', async () => {
+    const reader = (await signUp(world.api)).client;
+    const csv = `title,url,time_added,tags,status\nA,${world.site.url('/gardening')},1577836800,,unread\n`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(reader, csv)));
+    const started = answers.filter((answer) => answer.status === 202);
+    const refused = answers.filter((answer) => answer.status === 429);
+    // One file is read at a time; a later one may start only once the first is written (the old code
+    // started all five at once).
+    expect(refused.length).toBeGreaterThanOrEqual(3);
+    expect(started.length + refused.length).toBe(5);
+    for (const answer of refused) {
+      expect([SERVER_ERRORS.importReading, SERVER_ERRORS.importRunning]).toContain(answer.body.error);
+    }
+    for (const answer of started) await finished(reader, answer.body.import.id);
+    expect((await reader.get('/imports')).body.imports).toHaveLength(started.length);
+  });
+
+  it('keeps the server answering while a file floods one row with highlights or shares one body', async () => {
+    const reader = (await signUp(world.api)).client;
+    const flood = Array.from({ length: 200_000 }, (_, index) => `Highlight: passage number ${index}`).join(
+      '\n',
+    );
+    const raindrop =
+      'id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite\n' +
+      `1,Flood,,,https://flood.example/a,,,2024-01-02T03:04:05.000Z,,"${flood}",false\n`;
+    let slowest = await slowestHealthDuring(importFile(reader, raindrop));
+    const [article] = [...(await library(reader)).values()];
+    expect(article.highlights_count).toBe(500);
+    console.log(`200,000 highlights in one row: kept 500, slowest GET /api/health ${slowest.toFixed(0)} ms`);
+    expect(slowest).toBeLessThan(1000);
+
+    const other = (await signUp(world.api)).client;
+    const metadata = Array.from({ length: 40 }, (_, index) => ({
+      slug: 'same',
+      title: `Copy ${index}`,
+      url: `https://shared.example/${index}`,
+      labels: [],
+      savedAt: '2023-03-01T12:00:00.000Z',
+    }));
+    const body = `<div>${'<p>A long shared body with words in it.</p>'.repeat(15_000)}</div>`;
+    const zip = zipSync({
+      'metadata_0_to_40.json': strToU8(JSON.stringify(metadata)),
+      'content/same.html': strToU8(body),
+    });
+    slowest = await slowestHealthDuring(importFile(other, zip, 'omnivore.zip'));
+    console.log(
+      `40 items sharing a ${(body.length / 1e6).toFixed(1)} MB body: slowest health ${slowest.toFixed(0)} ms`,
+    );
+    expect(slowest).toBeLessThan(1000);
+    expect((await library(other)).size).toBe(40);
+  }, 120_000);
+
+  it('answers a replayed upload (same Idempotency-Key) with the same import, starting no second one', async () => {
+    const reader = (await signUp(world.api)).client;
+    const csv = `title,url,time_added,tags,status\nA,${world.site.url('/astronomy')},1577836800,,unread\n`;
+    const send = () => {
+      const form = new FormData();
+      form.append('file', new Blob([csv]), 'pocket.csv');
+      return reader.post('/imports', form, { headers: { 'idempotency-key': 'import-key-0001' } });
+    };
+    const first = await send();
+    expect(first.status).toBe(202);
+    await finished(reader, first.body.import.id);
+    const again = await send();
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(again.body.import).toMatchObject({ id: first.body.import.id, status: 'done' });
+    expect((await reader.get('/imports')).body.imports).toHaveLength(1);
   });
 });
 

@@ -32,6 +32,8 @@ export function splitTags(text: string | null | undefined, separator: string): s
 }
 
 export const IMPORT_TAG_MAX_LENGTH = 100;
+/** Highlights kept per article at most: a real reader's are a few dozen; a file can't make it a flood. */
+export const IMPORT_HIGHLIGHTS_PER_ITEM = 500;
 export const IMPORT_TAGS_PER_ITEM = 50;
 
 export function uniqueTags(names: readonly unknown[]): string[] {

@@ -1,10 +1,13 @@
-// Reading a 50 MB export takes seconds of CPU; it runs on one worker thread, a few files waiting at most.
+// Reading a 50 MB export takes seconds of CPU; it runs on a worker thread, never on the event loop.
 import Piscina from 'piscina';
 import type { ImportSource } from './imported-item';
 import type { PreparedImport } from './prepare-import';
 
-/** Files waiting for the worker at most; more answer 429 rather than pile up in memory. */
-export const IMPORT_PARSE_QUEUE = 4;
+/**
+ * Export files read at once on the server, each on its own thread: uploads take a slot before their body is
+ * read (routes/imports.ts), so a file never waits for a thread and its time limit is its own reading time.
+ */
+export const IMPORTS_IN_FLIGHT = 2;
 const IMPORT_PARSE_TIMEOUT_MS = 120_000;
 const WORKER_HEAP_MB = 1024;
 
@@ -14,8 +17,8 @@ function importPool(): Piscina {
   pool ??= new Piscina({
     filename: new URL('./import-worker.mjs', import.meta.url).href,
     minThreads: 0,
-    maxThreads: 1,
-    maxQueue: IMPORT_PARSE_QUEUE,
+    maxThreads: IMPORTS_IN_FLIGHT,
+    maxQueue: IMPORTS_IN_FLIGHT,
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
@@ -29,7 +32,7 @@ export async function prepareImportOffThread(
   source?: ImportSource,
 ): Promise<PreparedImport> {
   const workers = importPool();
-  if (workers.queueSize >= IMPORT_PARSE_QUEUE) throw new ImportBusyError('Too many imports are being read');
+  if (workers.queueSize >= IMPORTS_IN_FLIGHT) throw new ImportBusyError('Too many imports are being read');
   try {
     const prepared: PreparedImport = await workers.run(
       { bytes, source },

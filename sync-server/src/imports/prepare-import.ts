@@ -18,6 +18,11 @@ export type PreparedImport =
 
 /** Carried bodies larger than this are dropped (the page is fetched instead), as a fetched page is capped. */
 const MAX_CARRIED_CONTENT = 2 * 1024 * 1024;
+/**
+ * Carried bodies kept per import in all: past it the pages are fetched instead. A zip can name one large
+ * body from many items (Omnivore's slug), so the zip's own size doesn't bound this.
+ */
+const MAX_CARRIED_CONTENT_TOTAL = 64 * 1024 * 1024;
 
 export function prepareImport(bytes: Uint8Array, forced?: ImportSource): PreparedImport {
   let parsed: ParsedImport;
@@ -27,10 +32,16 @@ export function prepareImport(bytes: Uint8Array, forced?: ImportSource): Prepare
     if (error instanceof ImportFormatError) return { ok: false, error: error.message };
     throw error;
   }
+  let carried = 0;
   const items = parsed.items.map((item): PreparedItem => {
-    if (!item.content || item.content.length > MAX_CARRIED_CONTENT) {
+    if (
+      !item.content ||
+      item.content.length > MAX_CARRIED_CONTENT ||
+      carried + item.content.length > MAX_CARRIED_CONTENT_TOTAL
+    ) {
       return { ...item, content: null, contentText: null, readingTime: null };
     }
+    carried += item.content.length;
     const content = sanitizeArticleHtml(item.content, item.url);
     const text = htmlToText(content);
     return text.trim() === ''

@@ -7,6 +7,7 @@ import type { Db } from '../db/connection';
 import { getArticle } from '../services/article-rows';
 import { badRequest, HttpError } from '../services/errors';
 import { getHighlight } from '../services/highlights';
+import { getImport } from '../services/imports';
 import { getList, getListWithArticles } from '../services/lists';
 import { getTag } from '../services/tags';
 import { getUser } from '../services/users';
@@ -42,7 +43,7 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 /** The entity a successful answer names, read off the front of its JSON: every entity starts with its id. */
-const ANSWER_PREFIX = /^\{"(article|highlight|list|tag|user)":\{"id":"([^"\\]{1,128})"/;
+const ANSWER_PREFIX = /^\{"(article|highlight|list|tag|user|import)":\{"id":"([^"\\]{1,128})"/;
 
 function answeredEntity(payload: string) {
   const match = ANSWER_PREFIX.exec(payload.slice(0, 200));
@@ -66,6 +67,8 @@ function currentAnswer(db: Db, userId: string, entity: string, id: string): unkn
       return { tag: getTag(db, userId, id) };
     case 'user':
       return { user: getUser(db, userId) };
+    case 'import':
+      return { import: getImport(db, userId, id) };
     default:
       return undefined;
   }
@@ -142,6 +145,9 @@ export function idempotencyHooks(db: Db, { ttlMs }: IdempotencyOptions) {
     const text = payload ?? null;
     const refusal = status >= 400;
     const { entity, entityId } = !refusal && text ? answeredEntity(text) : { entity: null, entityId: null };
+    // A success whose entity this store can't read back again is not remembered: a replay gets a fresh try
+    // rather than an empty answer.
+    if (!refusal && text && !entity) return payload;
     db.statement(
       `INSERT INTO idempotency_keys (user_id, key, method, path, status_code, body, entity, entity_id, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,

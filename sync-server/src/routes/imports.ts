@@ -49,18 +49,22 @@ async function readImportForm(request: FastifyRequest): Promise<{ bytes: Buffer;
 export async function importRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   app.post('/imports', async (request, reply) => {
     if (!request.isMultipart()) throw badRequest(SERVER_ERRORS.importFileMissing);
-    // One import at a time per reader: a second file waits until the first is in.
-    if (importInProgress(ctx.db, request.userId)) throw tooManyRequests(SERVER_ERRORS.importRunning, 30);
-    const form = await readImportForm(request);
-    let prepared;
-    try {
-      prepared = await prepareImportOffThread(form.bytes, form.source);
-    } catch (error) {
-      if (error instanceof ImportBusyError) throw tooManyRequests(SERVER_ERRORS.serverBusy, 10);
-      throw error;
-    }
-    if (!prepared.ok) throw badRequest(prepared.error);
-    const started = startImport(ctx.db, request.userId, prepared);
+    // The slot is taken before the file is read: one file per reader in memory at a time, a bounded number
+    // on the server, and the check below and the start of the import can't be raced by a second upload.
+    const started = await ctx.limits.imports.run(request.userId, async () => {
+      // One import written at a time per reader: a second file waits until the first is in.
+      if (importInProgress(ctx.db, request.userId)) throw tooManyRequests(SERVER_ERRORS.importRunning, 30);
+      const form = await readImportForm(request);
+      let prepared;
+      try {
+        prepared = await prepareImportOffThread(form.bytes, form.source);
+      } catch (error) {
+        if (error instanceof ImportBusyError) throw tooManyRequests(SERVER_ERRORS.serverBusy, 10);
+        throw error;
+      }
+      if (!prepared.ok) throw badRequest(prepared.error);
+      return startImport(ctx.db, request.userId, prepared);
+    });
     ctx.jobs.wake();
     return reply.code(202).send({ import: started });
   });

@@ -15,7 +15,7 @@ export interface ServiceContext {
   config: Config;
   extraction: Extraction;
   /** Bounds on work in progress: saves (fetch and extract) and screenshot uploads (OCR). */
-  limits: { saves: WorkLimit; uploads: WorkLimit };
+  limits: { saves: WorkLimit; uploads: WorkLimit; imports: WorkLimit };
   /** Background work persisted in SQLite (imports' rows and pages). */
   jobs: JobQueue;
 }

@@ -22,8 +22,10 @@ export type { ImportStatus, ImportView };
 export const IMPORT_ROWS_JOB = 'import_rows';
 export const FETCH_IMPORTED_ARTICLE_JOB = 'fetch_imported_article';
 
-/** Rows written as articles per transaction: large enough to be quick, small enough not to hold the writer. */
-const ROWS_PER_BATCH = 250;
+/** What one batch writes at most (see writeImportBatch): quick to write, never long enough to be noticed. */
+const BATCH_MAX_ROWS = 250;
+const BATCH_MAX_WRITES = 2_000;
+const BATCH_MAX_BYTES = 1024 * 1024;
 /** Failed rows an import answers with at most (the counts stay exact). */
 const FAILURES_SHOWN = 1000;
 
@@ -62,20 +64,30 @@ export function startImport(
 
 /**
  * Writes the next batch of an import's rows as articles, in one transaction with their removal, so a
- * restart goes on with exactly the rows not yet written. Answers false once none is left.
+ * restart goes on with exactly the rows not yet written. A batch ends after BATCH_MAX_ROWS rows, or once its
+ * rows hold BATCH_MAX_WRITES inserts (an article, its tags, its highlights) or BATCH_MAX_BYTES of carried
+ * bodies, so that no transaction holds SQLite's writer (and the event loop) for long. Answers false once
+ * none is left.
  */
 export function writeImportBatch(db: Db, userId: string, importId: string): boolean {
   return db.transaction(() => {
     db.statement(`UPDATE imports SET status = 'running' WHERE id = ? AND status = 'queued'`).run(importId);
     const rows = db
       .statement('SELECT position, data FROM import_rows WHERE import_id = ? ORDER BY position LIMIT ?')
-      .all(importId, ROWS_PER_BATCH) as { position: number; data: string }[];
+      .all(importId, BATCH_MAX_ROWS) as { position: number; data: string }[];
     if (rows.length === 0) return false;
     let imported = 0;
     let skipped = 0;
+    let writes = 0;
+    let bytes = 0;
+    let lastPosition = rows[0]!.position;
     const touchedTags = new Set<string>();
     for (const row of rows) {
+      if (writes >= BATCH_MAX_WRITES || bytes >= BATCH_MAX_BYTES) break;
+      lastPosition = row.position;
       const item = JSON.parse(row.data) as PreparedItem;
+      writes += 1 + item.tags.length + item.highlights.length;
+      bytes += row.data.length;
       const result = writeImportedRow(db, userId, item);
       if (result.kind === 'skipped') {
         skipped += 1;
@@ -97,7 +109,7 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
     db.statement('DELETE FROM import_rows WHERE import_id = ? AND position BETWEEN ? AND ?').run(
       importId,
       rows[0]!.position,
-      rows[rows.length - 1]!.position,
+      lastPosition,
     );
     db.statement('UPDATE imports SET imported = imported + ?, skipped = skipped + ? WHERE id = ?').run(
       imported,

@@ -8,6 +8,7 @@ import {
   type ParsedImport,
 } from '../imported-item';
 import {
+  IMPORT_HIGHLIGHTS_PER_ITEM,
   dateFromText,
   dateFromUnix,
   splitTags,
@@ -101,6 +102,7 @@ function raindropHighlights(text: string): ImportedItem['highlights'] {
   for (const rawLine of text.split('\n')) {
     const line = rawLine.trim();
     if (line === '') continue;
+    if (highlights.length === IMPORT_HIGHLIGHTS_PER_ITEM && !/^note:/i.test(line)) break;
     const last = highlights[highlights.length - 1];
     if (last && /^note:/i.test(line)) {
       last.note = line.slice(5).trim() || null;

@@ -1,6 +1,13 @@
 // Omnivore's export zip: `metadata_*.json` arrays of items, `highlights/{slug}.md` and `content/{slug}.html`.
 import { emptyItem, type ImportedItem, type ImportRowFailure, type ParsedImport } from '../imported-item';
-import { dateFromText, record, textOrNull, uniqueTags, webAddress } from '../import-fields';
+import {
+  IMPORT_HIGHLIGHTS_PER_ITEM,
+  dateFromText,
+  record,
+  textOrNull,
+  uniqueTags,
+  webAddress,
+} from '../import-fields';
 
 export const OMNIVORE_METADATA_FILE = /(^|\/)metadata_[^/]*\.json$/;
 
@@ -34,6 +41,7 @@ export function parseOmnivoreHighlights(markdown: string): ImportedItem['highlig
       // A quote's own paragraphs are joined by `> ` lines; a blank line starts the next highlight.
       if (quote === null || afterBlankLine) {
         finish();
+        if (highlights.length === IMPORT_HIGHLIGHTS_PER_ITEM) return highlights;
         quote = [];
       }
       quote.push(line.slice(1).trim());

@@ -1,6 +1,14 @@
 // Wallabag's JSON export: an array of entries with their content, tags and annotations.
 import { emptyItem, type ImportedItem, type ImportRowFailure, type ParsedImport } from '../imported-item';
-import { dateFromText, record, textOrNull, truthy, uniqueTags, webAddress } from '../import-fields';
+import {
+  IMPORT_HIGHLIGHTS_PER_ITEM,
+  dateFromText,
+  record,
+  textOrNull,
+  truthy,
+  uniqueTags,
+  webAddress,
+} from '../import-fields';
 
 export function isWallabagEntries(value: unknown): value is unknown[] {
   if (!Array.isArray(value) || value.length === 0) return false;
@@ -38,7 +46,8 @@ export function parseWallabag(entries: unknown[]): ParsedImport {
     item.imageUrl = textOrNull(entry.preview_picture);
     item.content = textOrNull(entry.content);
     const annotations = Array.isArray(entry.annotations) ? entry.annotations : [];
-    for (const annotation of annotations.map(record)) {
+    for (const annotation of annotations.slice(0, IMPORT_HIGHLIGHTS_PER_ITEM * 2).map(record)) {
+      if (item.highlights.length === IMPORT_HIGHLIGHTS_PER_ITEM) break;
       const text = textOrNull(annotation.quote);
       if (!text) continue;
       item.highlights.push({
