@@ -117,6 +117,14 @@ export class GoogleEmailTakenError extends Error {
   }
 }
 
+/** Google says the account's email is not verified: its holder may not own the address. */
+export class GoogleEmailUnverifiedError extends Error {
+  constructor() {
+    super(SERVER_ERRORS.googleEmailUnverified);
+    this.name = 'GoogleEmailUnverifiedError';
+  }
+}
+
 /**
  * Signs in the Google account's user: by Google id, else a new account. An existing account with the same
  * email is never entered through Google: whoever created it with a password may not own the email (an
@@ -125,14 +133,15 @@ export class GoogleEmailTakenError extends Error {
  * Google id.
  */
 export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
+  // An address Google has not verified may belong to someone else: no account is made or entered with it.
+  if (!profile.emailVerified) throw new GoogleEmailUnverifiedError();
   return db.transaction(() => {
     const bySub = db.statement('SELECT * FROM users WHERE google_sub = ?').get(profile.sub) as
       UserRow | undefined;
     if (bySub) return toUser(bySub);
     const byEmail = findUserByEmail(db, profile.email);
     if (byEmail) {
-      if (!profile.emailVerified || byEmail.password_hash !== null || byEmail.google_sub !== null)
-        throw new GoogleEmailTakenError();
+      if (byEmail.password_hash !== null || byEmail.google_sub !== null) throw new GoogleEmailTakenError();
       db.statement('UPDATE users SET google_sub = ?, avatar_url = coalesce(avatar_url, ?) WHERE id = ?').run(
         profile.sub,
         profile.picture,
