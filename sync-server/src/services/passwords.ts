@@ -1,7 +1,9 @@
 // Password hashing with scrypt (node:crypto), stored as `scrypt$N$r$p$salt$hash`: every hash carries its
 // own cost, so raising the cost later still verifies older hashes, and `needsRehash` tells sign-in to
 // store a new one once the password has been proven.
+import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from './errors';
 
 const KEY_LENGTH = 64;
 /** OWASP's minimum for scrypt: 2^17 rounds of 1 KiB blocks, 128 MiB of memory per hash. */
@@ -13,13 +15,31 @@ const MAX_MEMORY = 256 * 1024 * 1024;
  * share), so the rest wait their turn.
  */
 const MAX_CONCURRENT_HASHES = 2;
+/**
+ * Hashes waiting for a slot. The per-email and per-network caps don't bound the total (many networks at
+ * once), and every waiter holds a request open: past this many, sign-ins and sign-ups are turned away
+ * until the queue drains (some seconds for this many at today's cost on a small machine).
+ */
+export const MAX_WAITING_HASHES = 32;
+/** What the refusal's Retry-After says: roughly how long a full queue takes to drain. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** Every hash slot is taken and the queue is full: 429 with Retry-After. */
+export class PasswordHashingBusyError extends HttpError {
+  constructor() {
+    super(429, SERVER_ERRORS.signInsBusy, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+    this.name = 'PasswordHashingBusyError';
+  }
+}
 
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (waiting.length >= MAX_WAITING_HASHES) throw new PasswordHashingBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running += 1;
   try {
     return await work();
   } finally {

@@ -3,7 +3,13 @@ import { newId, SERVER_ERRORS, type LoginBody, type RegisterBody, type User } fr
 import type { Db } from '../db/connection';
 import { nowIso } from './change-log';
 import { conflict, unauthorized } from './errors';
-import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
+import {
+  hashPassword,
+  needsRehash,
+  PasswordHashingBusyError,
+  UNKNOWN_USER_HASH,
+  verifyPassword,
+} from './passwords';
 import { forgetUserSessions } from './sessions';
 
 interface UserRow {
@@ -74,7 +80,12 @@ export async function authenticate(db: Db, body: LoginBody): Promise<User | null
   const matches = await verifyPassword(body.password, row?.password_hash ?? UNKNOWN_USER_HASH);
   if (!row?.password_hash || !matches) return null;
   if (needsRehash(row.password_hash)) {
-    const upgraded = await hashPassword(body.password);
+    // The upgrade can wait for a quieter moment: a busy hash queue doesn't refuse a proven password.
+    const upgraded = await hashPassword(body.password).catch((error: unknown) => {
+      if (error instanceof PasswordHashingBusyError) return null;
+      throw error;
+    });
+    if (!upgraded) return toUser(row);
     // Only if the password wasn't changed meanwhile.
     db.statement('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(
       upgraded,
