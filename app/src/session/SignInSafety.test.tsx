@@ -170,6 +170,7 @@ describe('/auth/callback', () => {
     ],
     ['markup', '<img src=x onerror=alert(1)>', SERVER_ERRORS.googleFailed],
     ['google_email_taken', 'google_email_taken', GOOGLE_SIGN_IN_ERRORS.google_email_taken],
+    ['google_email_unverified', 'google_email_unverified', GOOGLE_SIGN_IN_ERRORS.google_email_unverified],
     ['google_not_configured', 'google_not_configured', GOOGLE_SIGN_IN_ERRORS.google_not_configured],
   ])('shows a fixed message for %s', async (_case, code, message) => {
     renderApp(`/auth/callback?error=${encodeURIComponent(code)}`);
