@@ -104,6 +104,9 @@ export const SERVER_ERRORS = {
   googleFailed: 'Google sign-in failed. Please try again.',
   googleEmailTaken: 'An account with this email already exists. Please sign in with your email and password.',
   googleSignInExpired: 'This Google sign-in has expired or was already used. Please try again.',
+  googleEmailUnverified:
+    'Google has not verified the email of this Google account. Please verify it with Google and try again.',
+  signInsBusy: 'Too many sign-ins and sign-ups at once on this server. Please try again in a moment.',
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
@@ -117,6 +120,7 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   google_failed: SERVER_ERRORS.googleFailed,
   google_email_taken: SERVER_ERRORS.googleEmailTaken,
   google_expired: SERVER_ERRORS.googleSignInExpired,
+  google_email_unverified: SERVER_ERRORS.googleEmailUnverified,
   google_not_started: 'This sign-in was not started in this tab. Please use Continue with Google again.',
 } as const;
 export type GoogleSignInErrorCode = keyof typeof GOOGLE_SIGN_IN_ERRORS;

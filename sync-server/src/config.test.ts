@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
 
 const folders: string[] = [];
 function freshFolder(): string {
@@ -49,6 +50,33 @@ describe('DATA_DIR', () => {
     expect(existsSync(secretFile)).toBe(true);
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
     expect(Buffer.byteLength(config.jwtSecret)).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('DATA_DIR made before', () => {
+  it('is made readable by the server user only at start, and its database file too', () => {
+    const dataDir = join(freshFolder(), 'data');
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: LONG_SECRET });
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+
+    const db = openDatabase(config.databaseFile);
+    db.statement('SELECT 1').get();
+    db.close();
+    expect(statSync(config.databaseFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('makes an existing world-readable database file 0600, and its WAL files', () => {
+    const dataDir = freshFolder();
+    const file = join(dataDir, 'lectern.sqlite');
+    const first = openDatabase(file);
+    first.close();
+    chmodSync(file, 0o644);
+    const db = openDatabase(file);
+    for (const each of [file, `${file}-wal`, `${file}-shm`].filter((path) => existsSync(path)))
+      expect(statSync(each).mode & 0o777).toBe(0o600);
+    db.close();
   });
 });
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { restrictMode } from './private-files';
 
 export interface GoogleConfig {
   clientId: string;
@@ -130,6 +131,7 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
   const dataDir = resolve(env.DATA_DIR || './data');
   // Only the server's own user may read the database, uploads and the generated secret.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrictMode(dataDir, 0o700);
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {

@@ -1,4 +1,4 @@
-import { SERVER_ERRORS } from '@lectern/shared-schema';
+import { googleSignInErrorMessage, SERVER_ERRORS } from '@lectern/shared-schema';
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -15,6 +15,11 @@ async function startStandInProvider() {
     ['victim-code', { sub: 'google-victim', email: 'victim@gmail.com', name: 'Victim' }],
     // Another Google account claiming Grace's address (a recycled or re-issued address).
     ['other-sub-code', { sub: 'google-999', email: 'grace@example.com', name: 'Not Grace' }],
+    // An account whose address Google has not verified (anyone may have typed it).
+    [
+      'unverified-code',
+      { sub: 'google-unverified', email: 'unverified@example.com', name: 'Typed', email_verified: false },
+    ],
   ]);
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://provider');
@@ -43,7 +48,7 @@ async function startStandInProvider() {
       }
       response
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ ...profile, email_verified: true, picture: 'https://example.com/grace.png' }));
+        .end(JSON.stringify({ email_verified: true, ...profile, picture: 'https://example.com/grace.png' }));
       return;
     }
     response.writeHead(404).end();
@@ -215,6 +220,21 @@ describe('Google sign-in', () => {
     const { back } = await signInWith('other-sub-code');
     expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_email_taken');
     expect(userRow('grace@example.com')?.google_sub).toBe('google-123');
+  });
+
+  it('refuses an account whose email Google has not verified, with a fixed code, and makes no account', async () => {
+    const { back } = await signInWith('unverified-code');
+    expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_email_unverified');
+    expect(userRow('unverified@example.com')).toBeUndefined();
+    expect(googleSignInErrorMessage('google_email_unverified')).toBe(SERVER_ERRORS.googleEmailUnverified);
+  });
+
+  it('answers a malformed state cookie with /auth/callback?error=google_failed, not a 500', async () => {
+    const { state } = await startSignIn();
+    for (const cookie of ['lectern_oauth_state=%', 'lectern_oauth_state=%E0%A4%A']) {
+      const back = await callback({ code: 'good-code', state }, cookie);
+      expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_failed');
+    }
   });
 
   it.each([

@@ -75,7 +75,7 @@ describe('password hashes', () => {
 });
 
 describe('request logs', () => {
-  it('record paths without query strings: no search terms, saved addresses or sign-in codes', async () => {
+  it('record paths without query strings or share ids: no search terms, saved addresses, sign-in codes or public list links', async () => {
     const { client } = await signUp(api);
     await client.get('/articles/search?q=very-private-search-term');
     await client.get('/articles/metadata/fetch?url=https%3A%2F%2Fsecret.example%2Fpage');
@@ -83,6 +83,8 @@ describe('request logs', () => {
       redirect: 'manual',
     });
     await fetch(`${server.url}/auth/callback?code=one-time-code-789`);
+    await fetch(`${server.url}/api/lists/public/share-id-secret-111`);
+    await fetch(`${server.url}/list/share-id-secret-222`);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const requests = logLines
@@ -95,6 +97,8 @@ describe('request logs', () => {
         '/api/articles/metadata/fetch',
         '/api/auth/google/callback',
         '/auth/callback',
+        '/api/lists/public/…',
+        '/list/…',
       ]),
     );
     const everything = logLines.join('\n');
@@ -104,6 +108,8 @@ describe('request logs', () => {
       'provider-code-123',
       'state-456',
       'one-time-code-789',
+      'share-id-secret-111',
+      'share-id-secret-222',
     ])
       expect(everything).not.toContain(secret);
     expect(everything).not.toContain(client.token ?? 'no token');

@@ -5,9 +5,10 @@
 // everywhere.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_SIGN_IN_ERRORS, SERVER_ERRORS, TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
 import { GOOGLE_NONCE_KEY } from '../data/auth/auth-api';
+import { createObjectUrl } from '../data/device/object-urls';
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
 import { AuthCallbackPage } from '../screens/auth/AuthCallbackPage';
 import { authErrorMessage } from './auth-error';
@@ -169,6 +170,7 @@ describe('/auth/callback', () => {
     ],
     ['markup', '<img src=x onerror=alert(1)>', SERVER_ERRORS.googleFailed],
     ['google_email_taken', 'google_email_taken', GOOGLE_SIGN_IN_ERRORS.google_email_taken],
+    ['google_email_unverified', 'google_email_unverified', GOOGLE_SIGN_IN_ERRORS.google_email_unverified],
     ['google_not_configured', 'google_not_configured', GOOGLE_SIGN_IN_ERRORS.google_not_configured],
   ])('shows a fixed message for %s', async (_case, code, message) => {
     renderApp(`/auth/callback?error=${encodeURIComponent(code)}`);
@@ -217,9 +219,16 @@ describe('sign out everywhere', () => {
     renderApp('/');
     await screen.findByText(`Signed in as ${email}`);
 
+    // A screenshot still shown on this device, behind an object URL.
+    const screenshotUrl = createObjectUrl(new Blob(['private screenshot'], { type: 'image/png' }));
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' })));
     expect(await screen.findByText('Login page')).toBeTruthy();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    // The device's images go as at logout.
+    expect(revoke).toHaveBeenCalledWith(screenshotUrl);
+    revoke.mockRestore();
     const me = await fetch(`${world.server.url}/api/auth/me`, {
       headers: { authorization: `Bearer ${otherToken}` },
     });

@@ -2,10 +2,11 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeArticleUrl } from '@lectern/shared-schema';
+import { privateFile, restrictMode } from '../private-files';
 import * as schema from './schema';
 
 export type Orm = BetterSQLite3Database<typeof schema>;
@@ -23,9 +24,16 @@ export interface Db {
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true });
+    // Readable by the server's user only; the WAL and shared-memory files SQLite makes take its mode.
+    privateFile(file);
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
+  if (file !== ':memory:')
+    for (const companion of [`${file}-wal`, `${file}-shm`])
+      if (existsSync(companion)) restrictMode(companion, 0o600);
   // FULL: a write the server has answered survives a power cut too. With NORMAL, WAL mode may lose the
   // last transactions, and a client drops its outbox entry once answered, so they would be gone for good.
   sqlite.pragma('synchronous = FULL');

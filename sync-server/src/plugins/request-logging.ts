@@ -8,11 +8,24 @@ export function pathOnly(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
+/**
+ * A public list's share id is the list's password: whoever has it reads the list. Its paths (the API's and
+ * the app page's) are logged with the id replaced.
+ */
+const SHARE_ID_PATHS = [/^(\/api\/lists\/public\/)[^/]+/, /^(\/list\/)[^/]+/];
+
+/** The path of a request URL as a log line may show it: no query string, no share id. */
+export function loggedPath(url: string): string {
+  const path = pathOnly(url);
+  for (const pattern of SHARE_ID_PATHS) if (pattern.test(path)) return path.replace(pattern, '$1…');
+  return path;
+}
+
 /** What a log line records about a request: method, path, host and the client's address. */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: pathOnly(request.url),
+    url: loggedPath(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { clientNetworkKey } from '../services/client-address';
 import { LoginAttempts } from '../services/login-attempts';
+import { PasswordHashingBusyError } from '../services/passwords';
 import { Readable } from 'node:stream';
 import { exportDocument } from '../services/export';
 import { RateLimiter } from '../services/rate-limiter';
@@ -38,9 +39,15 @@ export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     '/auth/register',
     { schema: { body: RegisterBody, response: { 201: AuthResponse } } },
     async (request, reply) => {
-      const wait = registrationsByNetwork.take(clientNetworkKey(request.ip));
+      const network = clientNetworkKey(request.ip);
+      const now = Date.now();
+      const wait = registrationsByNetwork.take(network, now);
       if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyRegistrations, wait);
-      const user = await registerUser(db, request.body);
+      const user = await registerUser(db, request.body).catch((error: unknown) => {
+        // Turned away for a busy server: no account was made, so the network's count is given back.
+        if (error instanceof PasswordHashingBusyError) registrationsByNetwork.release(network, now);
+        throw error;
+      });
       return reply.code(201).send({ token: app.issueToken(user.id), user });
     },
   );
@@ -56,6 +63,9 @@ export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
         if (!user) throw unauthorized(SERVER_ERRORS.invalidCredentials);
         attempt.succeeded();
         return { token: app.issueToken(user.id), user };
+      } catch (error) {
+        if (error instanceof PasswordHashingBusyError) attempt.notChecked();
+        throw error;
       } finally {
         attempt.finish();
       }

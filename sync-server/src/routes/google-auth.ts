@@ -19,6 +19,7 @@ import {
   findOrCreateGoogleUser,
   getUser,
   GoogleEmailTakenError,
+  GoogleEmailUnverifiedError,
   type GoogleProfile,
 } from '../services/users';
 import type { RouteOptions, TypedFastify } from './types';
@@ -32,7 +33,13 @@ const callbackTo = (query: { code: string } | { error: GoogleSignInErrorCode }) 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // A malformed cookie (`%` alone) is a bad state like any other, never a server error.
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -136,6 +143,8 @@ export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     } catch (failure) {
       if (failure instanceof GoogleEmailTakenError)
         return reply.redirect(callbackTo({ error: 'google_email_taken' }));
+      if (failure instanceof GoogleEmailUnverifiedError)
+        return reply.redirect(callbackTo({ error: 'google_email_unverified' }));
       request.log.warn({ err: failure }, 'Google sign-in failed');
       return reply.redirect(callbackTo({ error: 'google_failed' }));
     }

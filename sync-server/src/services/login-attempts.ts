@@ -16,6 +16,8 @@ export const LOGIN_IN_FLIGHT_PER_NETWORK = 8;
 export interface LoginAttempt {
   /** The password was right: the attempt doesn't count as a failure. */
   succeeded(): void;
+  /** The server was too busy to check the password: not a guess, so it doesn't count either. */
+  notChecked(): void;
   /** The attempt is over (call once, right or wrong). */
   finish(): void;
 }
@@ -61,11 +63,13 @@ export class LoginAttempts {
       throw tooManyRequests(SERVER_ERRORS.tooManyLogins, wait);
     }
     let finished = false;
+    const giveBack = () => {
+      this.failuresByEmail.release(email, now);
+      this.failuresByNetwork.release(network, now);
+    };
     return {
-      succeeded: () => {
-        this.failuresByEmail.release(email, now);
-        this.failuresByNetwork.release(network, now);
-      },
+      succeeded: giveBack,
+      notChecked: giveBack,
       finish: () => {
         if (finished) return;
         finished = true;

@@ -1,7 +1,9 @@
 // Password hashing with scrypt (node:crypto), stored as `scrypt$N$r$p$salt$hash`: every hash carries its
 // own cost, so raising the cost later still verifies older hashes, and `needsRehash` tells sign-in to
 // store a new one once the password has been proven.
+import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from './errors';
 
 const KEY_LENGTH = 64;
 /** OWASP's minimum for scrypt: 2^17 rounds of 1 KiB blocks, 128 MiB of memory per hash. */
@@ -13,13 +15,31 @@ const MAX_MEMORY = 256 * 1024 * 1024;
  * share), so the rest wait their turn.
  */
 const MAX_CONCURRENT_HASHES = 2;
+/**
+ * Hashes waiting for a slot. The per-email and per-network caps don't bound the total (many networks at
+ * once), and every waiter holds a request open: past this many, sign-ins and sign-ups are turned away
+ * until the queue drains (some seconds for this many at today's cost on a small machine).
+ */
+export const MAX_WAITING_HASHES = 32;
+/** What the refusal's Retry-After says: roughly how long a full queue takes to drain. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** Every hash slot is taken and the queue is full: 429 with Retry-After. */
+export class PasswordHashingBusyError extends HttpError {
+  constructor() {
+    super(429, SERVER_ERRORS.signInsBusy, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+    this.name = 'PasswordHashingBusyError';
+  }
+}
 
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (waiting.length >= MAX_WAITING_HASHES) throw new PasswordHashingBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running += 1;
   try {
     return await work();
   } finally {
@@ -30,14 +50,19 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions,
+  keyLength = KEY_LENGTH,
+): Promise<Buffer> {
   return withHashSlot(
     () =>
       new Promise((resolve, reject) => {
         scrypt(
           password.normalize('NFKC'),
           salt,
-          KEY_LENGTH,
+          keyLength,
           { ...options, maxmem: MAX_MEMORY },
           (error, key) => (error ? reject(error) : resolve(key)),
         );
@@ -60,19 +85,42 @@ interface StoredHash {
   hash: Buffer;
 }
 
+/**
+ * The costs a stored hash may ask for. A stored hash is data (a restored backup, an edited row): one with
+ * an absurd cost must not become a minutes-long scrypt or a server error, only a wrong password.
+ */
+const STORED_LIMITS = { maxLog2N: 20, maxR: 32, maxP: 16, minSalt: 8, maxSalt: 64, minKey: 16, maxKey: 128 };
+const DECIMAL = /^[1-9][0-9]{0,9}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
 function parseStored(stored: string): StoredHash | null {
   const [scheme, n, r, p, salt, hash, ...rest] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash || rest.length > 0) return null;
+  if (scheme !== 'scrypt' || rest.length > 0) return null;
+  if (![n, r, p].every((value) => value !== undefined && DECIMAL.test(value))) return null;
+  if (![salt, hash].every((value) => value !== undefined && BASE64.test(value))) return null;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  if (!Object.values(params).every((value) => Number.isInteger(value) && value > 0)) return null;
-  return { ...params, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
+  // N a power of two (scrypt's own rule) no larger than 2^20.
+  if (params.N < 2 || params.N > 2 ** STORED_LIMITS.maxLog2N || (params.N & (params.N - 1)) !== 0)
+    return null;
+  if (params.r > STORED_LIMITS.maxR || params.p > STORED_LIMITS.maxP) return null;
+  // scrypt's work grows with N·r·p: at most twice today's cost, whatever the row says.
+  if (128 * params.N * params.r * params.p > MAX_MEMORY) return null;
+  const parsed = { ...params, salt: Buffer.from(salt!, 'base64'), hash: Buffer.from(hash!, 'base64') };
+  if (parsed.salt.length < STORED_LIMITS.minSalt || parsed.salt.length > STORED_LIMITS.maxSalt) return null;
+  if (parsed.hash.length < STORED_LIMITS.minKey || parsed.hash.length > STORED_LIMITS.maxKey) return null;
+  return parsed;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseStored(stored);
   if (!parsed) return false;
-  const key = await derive(password, parsed.salt, { N: parsed.N, r: parsed.r, p: parsed.p });
-  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
+  const key = await derive(
+    password,
+    parsed.salt,
+    { N: parsed.N, r: parsed.r, p: parsed.p },
+    parsed.hash.length,
+  );
+  return timingSafeEqual(key, parsed.hash);
 }
 
 /** True when a stored hash was made with another cost than today's: store a new one at next sign-in. */

@@ -3,7 +3,13 @@ import { newId, SERVER_ERRORS, type LoginBody, type RegisterBody, type User } fr
 import type { Db } from '../db/connection';
 import { nowIso } from './change-log';
 import { conflict, unauthorized } from './errors';
-import { hashPassword, needsRehash, UNKNOWN_USER_HASH, verifyPassword } from './passwords';
+import {
+  hashPassword,
+  needsRehash,
+  PasswordHashingBusyError,
+  UNKNOWN_USER_HASH,
+  verifyPassword,
+} from './passwords';
 import { forgetUserSessions } from './sessions';
 
 interface UserRow {
@@ -74,7 +80,12 @@ export async function authenticate(db: Db, body: LoginBody): Promise<User | null
   const matches = await verifyPassword(body.password, row?.password_hash ?? UNKNOWN_USER_HASH);
   if (!row?.password_hash || !matches) return null;
   if (needsRehash(row.password_hash)) {
-    const upgraded = await hashPassword(body.password);
+    // The upgrade can wait for a quieter moment: a busy hash queue doesn't refuse a proven password.
+    const upgraded = await hashPassword(body.password).catch((error: unknown) => {
+      if (error instanceof PasswordHashingBusyError) return null;
+      throw error;
+    });
+    if (!upgraded) return toUser(row);
     // Only if the password wasn't changed meanwhile.
     db.statement('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(
       upgraded,
@@ -117,6 +128,14 @@ export class GoogleEmailTakenError extends Error {
   }
 }
 
+/** Google says the account's email is not verified: its holder may not own the address. */
+export class GoogleEmailUnverifiedError extends Error {
+  constructor() {
+    super(SERVER_ERRORS.googleEmailUnverified);
+    this.name = 'GoogleEmailUnverifiedError';
+  }
+}
+
 /**
  * Signs in the Google account's user: by Google id, else a new account. An existing account with the same
  * email is never entered through Google: whoever created it with a password may not own the email (an
@@ -125,14 +144,15 @@ export class GoogleEmailTakenError extends Error {
  * Google id.
  */
 export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
+  // An address Google has not verified may belong to someone else: no account is made or entered with it.
+  if (!profile.emailVerified) throw new GoogleEmailUnverifiedError();
   return db.transaction(() => {
     const bySub = db.statement('SELECT * FROM users WHERE google_sub = ?').get(profile.sub) as
       UserRow | undefined;
     if (bySub) return toUser(bySub);
     const byEmail = findUserByEmail(db, profile.email);
     if (byEmail) {
-      if (!profile.emailVerified || byEmail.password_hash !== null || byEmail.google_sub !== null)
-        throw new GoogleEmailTakenError();
+      if (byEmail.password_hash !== null || byEmail.google_sub !== null) throw new GoogleEmailTakenError();
       db.statement('UPDATE users SET google_sub = ?, avatar_url = coalesce(avatar_url, ?) WHERE id = ?').run(
         profile.sub,
         profile.picture,

@@ -202,6 +202,8 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
       await sync.stop();
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
+      // As at logout: the image cache and screenshots still shown would outlive the database.
+      await forgetDeviceImages();
       sync.refresh();
     },
 
