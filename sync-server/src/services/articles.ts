@@ -254,7 +254,11 @@ function isSiteRoot(address: string): boolean {
 /** The network and CPU part of a save, in one of the user's save slots (429 when they have none left). */
 function fetchAndExtract(ctx: ServiceContext, userId: string, url: string) {
   return ctx.limits.saves.run(userId, async () => {
-    const page = await ctx.extraction.fetchArticle(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+    const page = await ctx.extraction.fetchArticle(
+      url,
+      { allowedOrigins: ctx.config.fetchAllowedOrigins },
+      userId,
+    );
     return { page, extracted: page.article };
   });
 }
