@@ -11,11 +11,16 @@ const HEAVY =
   '<!doctype html><html><head><title>Heavy page</title></head><body>' +
   `${'<div>'.repeat(120)}${'<span>a</span>'.repeat(110_000)}${'</div>'.repeat(120)}</body></html>`;
 
+/** Below the Readability budget, so really read: a second or two of a worker each. */
+const WEIGHTY =
+  '<!doctype html><html><head><title>Weighty page</title></head><body>' +
+  `${'<div>'.repeat(120)}${'<span>a</span>'.repeat(7_000)}${'</div>'.repeat(120)}</body></html>`;
+
 let site: FixtureSite;
 let server: TestServer;
 let api: ApiClient;
 beforeAll(async () => {
-  site = await startFixtureSite({ ...DEFAULT_PAGES, '/heavy': HEAVY });
+  site = await startFixtureSite({ ...DEFAULT_PAGES, '/heavy': HEAVY, '/weighty': WEIGHTY });
   server = await startTestServer({ env: { FETCH_ALLOWED_ORIGINS: site.origin } });
   api = new ApiClient(server.url);
   // Starts the extraction worker before anything is timed.
@@ -73,5 +78,25 @@ describe("one account's heavy pages", () => {
       expect(answer.status).toBe(201);
       expect(answer.body.article).toMatchObject({ title: 'Heavy page', content: null });
     }
+  }, 180_000);
+
+  it('take turns with other users: a queued save of another user goes next, not after all of them', async () => {
+    const { client: heavySaver } = await signUp(api);
+    const { client: reader } = await signUp(api);
+    const finished: string[] = [];
+    const heavySaves = Array.from({ length: 4 }, (_, i) =>
+      heavySaver
+        .post('/articles', { url: `${site.url('/weighty')}?copy=${i}` })
+        .then((answer) => (finished.push(`weighty ${i}`), answer)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ordinary = await reader.post('/articles', { url: site.url('/astronomy') });
+    finished.push('ordinary');
+    const heavyAnswers = await Promise.all(heavySaves);
+    console.log(`order of answers: ${finished.join(', ')}`);
+    expect(ordinary.status).toBe(201);
+    for (const answer of heavyAnswers) expect(answer.status).toBe(201);
+    // Round and round: the reader's page is read right after the heavy saver's first one or two.
+    expect(finished.indexOf('ordinary')).toBeLessThan(3);
   }, 180_000);
 });
