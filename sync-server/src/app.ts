@@ -5,7 +5,7 @@ import { SERVER_ERRORS } from '@lectern/shared-schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
-import { createOcrService, fetchArticle } from './extraction/index';
+import { createOcrService, fetchArticle, setExtractionQueueWait } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/request-logging';
@@ -55,6 +55,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     perUser: config.jobConcurrencyPerUser,
     retryBaseMs: config.jobRetryBaseMs,
   });
+  setExtractionQueueWait(config.extractionQueueWaitMs);
   const ctx: ServiceContext = {
     db,
     config,

@@ -2,7 +2,9 @@
 // elements × depth (20,000 spans under 120 divs took it 14 s), there is one extraction worker here, and
 // the time limit used to start when a page was queued: four of them at once made another user's ordinary
 // save wait behind them and fail after 30 s with "too large or too complex".
+import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setExtractionQueueWait } from '../src/extraction/index';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp } from './support/api-client';
 import { DEFAULT_PAGES, startFixtureSite, type FixtureSite } from './support/fixture-site';
@@ -99,4 +101,26 @@ describe("one account's heavy pages", () => {
     // Round and round: the reader's page is read right after the heavy saver's first one or two.
     expect(finished.indexOf('ordinary')).toBeLessThan(3);
   }, 180_000);
+
+  it('answer 429 "server busy" to a page that waited too long for a worker, never "too complex"', async () => {
+    const busyServer = await startTestServer({
+      env: { FETCH_ALLOWED_ORIGINS: site.origin, EXTRACTION_QUEUE_WAIT_MS: '300' },
+    });
+    try {
+      const busyApi = new ApiClient(busyServer.url);
+      const { client: heavySaver } = await signUp(busyApi);
+      const { client: reader } = await signUp(busyApi);
+      const heavy = heavySaver.post('/articles', { url: site.url('/weighty') });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const queued = await reader.post('/articles', { url: site.url('/cycling') });
+      expect(queued.status).toBe(429);
+      expect(queued.body).toEqual({ error: SERVER_ERRORS.serverBusy });
+      expect(queued.headers.get('retry-after')).toBeTruthy();
+      expect((await reader.get('/articles')).body.articles).toEqual([]);
+      expect((await heavy).status).toBe(201);
+    } finally {
+      await busyServer.close();
+      setExtractionQueueWait(30_000); // the setting is the process's; the other tests run with the default
+    }
+  }, 60_000);
 });

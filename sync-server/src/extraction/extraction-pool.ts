@@ -14,7 +14,12 @@ import { ExtractionBusyError, FETCH_FAILURES, FetchFailedError } from './errors'
 /** A page that takes a worker longer than this to take apart is hostile or broken; its worker is stopped. */
 const EXTRACTION_TIMEOUT_MS = 30_000;
 /** A page that waited this long for a worker is refused as "server busy" (429), never blamed on the page. */
-export const EXTRACTION_QUEUE_WAIT_MS = 30_000;
+let queueWaitMs = 30_000;
+
+/** EXTRACTION_QUEUE_WAIT_MS: how long a page may wait for a worker (one setting for the process). */
+export function setExtractionQueueWait(ms: number): void {
+  queueWaitMs = ms;
+}
 /** Pages waiting at most; more are refused at once as "server busy" rather than held in memory. */
 const MAX_WAITING = 256;
 /** Caps the heap a single hostile page can make a worker use. */
@@ -60,7 +65,7 @@ function workerSlot(owner: string): Promise<void> {
         if (queue.length === 0) waitingByOwner.delete(owner);
       }
       reject(new ExtractionBusyError());
-    }, EXTRACTION_QUEUE_WAIT_MS);
+    }, queueWaitMs);
     const waiting: Waiting = {
       start: () => {
         clearTimeout(timer);

@@ -5,6 +5,7 @@ import {
   readFetchedPageOffThread,
   readMetaRefreshOffThread,
 } from './extraction-pool';
+export { setExtractionQueueWait } from './extraction-pool';
 import { fetchAndRead, type SafeFetchOptions } from './safe-fetch';
 
 export { ExtractionBusyError, FetchFailedError, FetchRefusedError, ImageUnreadableError } from './errors';
