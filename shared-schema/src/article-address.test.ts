@@ -24,6 +24,16 @@ describe('normalizeArticleUrl: the same address', () => {
     same('https://example.com/a#', 'https://example.com/a');
   });
 
+  it("keeps a fragment that is a hash-routed app's route (#/ or #!), so two of its pages stay two", () => {
+    differ('https://x.example/#/post/1', 'https://x.example/#/post/2');
+    differ('https://x.example/#!/post/1', 'https://x.example/#!/post/2');
+    differ('https://x.example/#!post-1', 'https://x.example/#!post-2');
+    differ('https://x.example/#/post/1', 'https://x.example/');
+    expect(normalizeArticleUrl('https://X.example/?utm_source=a#/post/1')).toBe('https://x.example/#/post/1');
+    same('https://x.example/app/#/post/1', 'https://x.example/app#/post/1');
+    same('https://x.example/a#section-2', 'https://x.example/a');
+  });
+
   it('drops utm_* and the usual click ids, whatever their case', () => {
     expect(
       normalizeArticleUrl(

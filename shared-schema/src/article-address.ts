@@ -3,7 +3,8 @@
 //
 // What counts as the same page:
 // - scheme and host in any case, the default port written or not (http :80, https :443);
-// - with or without the fragment (#section): it points into the same page;
+// - with or without the fragment (#section): it points into the same page; except a fragment that starts
+//   with "#/" or "#!" (https://x/#/post/1, #!/post/2): single-page apps route on it, so it names the page;
 // - with or without tracking parameters (utm_* and the click ids below): they name who shared the link,
 //   not what it shows;
 // - with or without a trailing slash on the path (/post/ and /post), and "?" with nothing after it.
@@ -65,7 +66,7 @@ export function normalizeArticleUrl(input: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return text;
   // URL already lowercases the scheme and host and drops a default port.
-  url.hash = '';
+  if (!isRouteFragment(url.hash)) url.hash = '';
   url.username = '';
   url.password = '';
   // Kept as raw "name=value" pieces, so the parameters that stay are written exactly as they came.
@@ -79,6 +80,11 @@ export function normalizeArticleUrl(input: string): string {
   url.pathname = path;
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
   return url.href;
+}
+
+/** A hash-routed app's route ("#/post/1", "#!/post/1", "#!post"), not a place inside one page. */
+function isRouteFragment(hash: string): boolean {
+  return hash.startsWith('#/') || hash.startsWith('#!');
 }
 
 function decodeName(name: string): string {

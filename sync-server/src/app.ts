@@ -5,7 +5,7 @@ import { SERVER_ERRORS } from '@lectern/shared-schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
-import { createOcrService, fetchArticle } from './extraction/index';
+import { createOcrService, fetchArticle, setExtractionQueueWait } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/request-logging';
@@ -56,6 +56,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     perUser: config.jobConcurrencyPerUser,
     retryBaseMs: config.jobRetryBaseMs,
   });
+  setExtractionQueueWait(config.extractionQueueWaitMs);
   const ctx: ServiceContext = {
     db,
     config,
@@ -94,6 +95,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       options.logStream,
     ),
     bodyLimit: JSON_BODY_LIMIT,
+    // A request (a screenshot upload above all) must arrive whole within this time, or a client trickling
+    // bytes would hold its upload slot for ever; Fastify's default 0 turns Node's own limit off. Node checks
+    // the limit periodically, so a short one (tests) is checked more often, and only enforces it while the
+    // headers' own limit is no longer than it.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, config.requestTimeoutMs / 4)),
+    },
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

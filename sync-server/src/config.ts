@@ -41,6 +41,10 @@ export interface Config {
   uploadsInFlight: number;
   /** OCR of one screenshot is stopped after this long. */
   ocrTimeoutMs: number;
+  /** A page waiting this long for an extraction worker (other users' pages) is answered 429 "server busy". */
+  extractionQueueWaitMs: number;
+  /** A request whose body hasn't fully arrived after this long is cut off (a trickled upload holds a slot). */
+  requestTimeoutMs: number;
   /** Background jobs (an import's pages) running at once, in all and for one user; the first retry's wait. */
   jobConcurrency: number;
   jobConcurrencyPerUser: number;
@@ -165,6 +169,8 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     uploadsPerUser: Math.max(1, intSetting(env, 'UPLOADS_PER_USER', 2)),
     uploadsInFlight: Math.max(1, intSetting(env, 'UPLOADS_IN_FLIGHT', 4)),
     ocrTimeoutMs: Math.max(1, intSetting(env, 'OCR_TIMEOUT_MS', 60_000)),
+    requestTimeoutMs: Math.max(1, intSetting(env, 'REQUEST_TIMEOUT_MS', 120_000)),
+    extractionQueueWaitMs: Math.max(1, intSetting(env, 'EXTRACTION_QUEUE_WAIT_MS', 30_000)),
     jobConcurrency: Math.max(1, intSetting(env, 'JOB_CONCURRENCY', 4)),
     jobConcurrencyPerUser: Math.max(1, intSetting(env, 'JOB_CONCURRENCY_PER_USER', 2)),
     jobRetryBaseMs: Math.max(1, intSetting(env, 'JOB_RETRY_BASE_MS', 5_000)),

@@ -132,6 +132,21 @@ describe('saving an address already in the library', () => {
     expect((await client.get('/articles')).body.articles).toHaveLength(2);
   });
 
+  it("keeps different links that redirect to the site's root as different articles", async () => {
+    const { client } = await signUp(world.api);
+    const first = await save(client, world.site.url('/go/first-story'));
+    expect(first.status).toBe(201);
+    const second = await save(client, world.site.url('/go/second-story'));
+    expect(second.status).toBe(201);
+    expect(second.body.article.id).not.toBe(first.body.article.id);
+    expect((await client.get('/articles')).body.articles).toHaveLength(2);
+    // The link itself is still one address: saving it again answers its article.
+    const again = await save(client, world.site.url('/go/first-story'));
+    expect(again.status).toBe(200);
+    expect(again.body.article.id).toBe(first.body.article.id);
+    expect((await client.get('/articles')).body.articles).toHaveLength(2);
+  });
+
   it('saves a deleted address anew', async () => {
     const { client } = await signUp(world.api);
     const first = await save(client, world.site.url('/baking'));

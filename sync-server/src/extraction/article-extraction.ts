@@ -6,7 +6,14 @@ import { htmlToText } from '@lectern/shared-schema';
 import { FETCH_FAILURES, FetchFailedError } from './errors';
 import { resolveLazyImages } from './lazy-images';
 import { metaRefreshTarget } from './meta-refresh';
-import { keepDeepNestingAsText, MAX_PARSED_NESTING, nestingDepth } from './nesting';
+import {
+  keepDeepNestingAsText,
+  MAX_PARSED_NESTING,
+  MAX_READABILITY_ELEMENTS,
+  MAX_READABILITY_WORK,
+  nestingDepth,
+  readabilityWork,
+} from './nesting';
 import { parsePage, type PageDocument } from './page-dom';
 import { clean, isoDate, personName, readPageMetadata } from './page-metadata';
 import { countWords, minutesForWords } from './reading-time';
@@ -105,12 +112,19 @@ function articleOf(document: PageDocument, url: string, baseUrl: string): Extrac
 }
 
 function readableArticle(document: PageDocument): ReturnType<Readability['parse']> {
+  // A page too big for Readability to read in a few seconds (see MAX_READABILITY_WORK) would hold a worker
+  // every other user's saves wait for; it is kept with its metadata and no body.
+  if (readabilityWork(document) > MAX_READABILITY_WORK) return null;
   try {
     // Classes are kept for the sanitizer to judge: it lets only code-language classes through.
-    return new Readability(document, { keepClasses: true }).parse();
+    return new Readability(document, {
+      keepClasses: true,
+      maxElemsToParse: MAX_READABILITY_ELEMENTS,
+    }).parse();
   } catch {
-    // Readability throws on some broken trees (a candidate whose parents never reach <body>); the page is
-    // then saved with its metadata and no body, like a page without an article.
+    // Readability throws on some broken trees (a candidate whose parents never reach <body>) and on pages
+    // past maxElemsToParse; the page is then saved with its metadata and no body, like a page without an
+    // article.
     return null;
   }
 }

@@ -11,6 +11,14 @@ export class FetchFailedError extends Error {
   override name = 'FetchFailedError';
 }
 
+/** Every extraction worker stayed busy with other pages for too long: nothing is wrong with this page (429). */
+export class ExtractionBusyError extends Error {
+  override name = 'ExtractionBusyError';
+  constructor() {
+    super('Every page reader was busy for too long');
+  }
+}
+
 /** The upload passed the image checks but OCR could not decode it: the client's file is at fault (400). */
 export class ImageUnreadableError extends Error {
   override name = 'ImageUnreadableError';

@@ -5,9 +5,10 @@ import {
   readFetchedPageOffThread,
   readMetaRefreshOffThread,
 } from './extraction-pool';
+export { setExtractionQueueWait } from './extraction-pool';
 import { fetchAndRead, type SafeFetchOptions } from './safe-fetch';
 
-export { FetchFailedError, FetchRefusedError, ImageUnreadableError } from './errors';
+export { ExtractionBusyError, FetchFailedError, FetchRefusedError, ImageUnreadableError } from './errors';
 export type { SafeFetchOptions } from './safe-fetch';
 export type { ExtractedArticle } from './article-extraction';
 export { readingTimeMinutes } from './reading-time';
@@ -31,10 +32,15 @@ export interface FetchedPage {
 /**
  * Fetches and extracts a page. Each page on the way is parsed once, off the main thread: the parse tells
  * whether its meta refresh leads on (then the target is fetched, checked like a redirect) or gives the article.
+ * `owner` (the user saving it) lets the workers take users in turn.
  */
-export async function fetchArticle(url: string, options: SafeFetchOptions): Promise<FetchedArticle> {
+export async function fetchArticle(
+  url: string,
+  options: SafeFetchOptions,
+  owner?: string,
+): Promise<FetchedArticle> {
   const fetched = await fetchAndRead<ExtractedArticle>(url, options, async (html, pageUrl) => {
-    const reading = await readFetchedPageOffThread(html, pageUrl);
+    const reading = await readFetchedPageOffThread(html, pageUrl, owner);
     return reading.kind === 'refresh' ? { refresh: reading.url } : { page: reading.article };
   });
   return { url: fetched.url, article: fetched.page };

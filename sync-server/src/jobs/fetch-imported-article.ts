@@ -16,6 +16,7 @@ interface PendingArticle {
 }
 
 function isTransient(error: unknown): boolean {
+  if (error instanceof Error && error.name === 'ExtractionBusyError') return true; // other pages' turn
   if (!(error instanceof Error) || error.name !== 'FetchFailedError') return false;
   const message = error.message;
   return (
@@ -78,9 +79,11 @@ export function fetchImportedArticle(ctx: ServiceContext): JobHandler {
     // Deleted meanwhile, or already whole (a job run again after a restart): nothing to do.
     if (!article || article.user_id !== job.user_id || article.fetch_state !== 'pending') return;
     try {
-      const page = await ctx.extraction.fetchArticle(article.url, {
-        allowedOrigins: ctx.config.fetchAllowedOrigins,
-      });
+      const page = await ctx.extraction.fetchArticle(
+        article.url,
+        { allowedOrigins: ctx.config.fetchAllowedOrigins },
+        job.user_id,
+      );
       applyPage(ctx, job.user_id, articleId, page.article);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

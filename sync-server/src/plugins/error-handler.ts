@@ -2,6 +2,7 @@
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
+  ExtractionBusyError,
   FetchFailedError,
   FetchRefusedError,
   ImageUnreadableError,
@@ -36,6 +37,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
     }
+    // Other users' pages kept every extraction worker busy: nothing is wrong with this one, try again soon.
+    if (error instanceof ExtractionBusyError)
+      return reply.code(429).header('retry-after', '30').send({ error: SERVER_ERRORS.serverBusy });
     if (error instanceof FetchRefusedError) return reply.code(400).send({ error: error.message });
     if (error instanceof FetchFailedError) return reply.code(404).send({ error: error.message });
     // 422, not 5xx: the outbox shows it with Retry instead of sending the same image again and again.

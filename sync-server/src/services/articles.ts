@@ -172,7 +172,7 @@ export function insertArticle(
       article.id,
       userId,
       article.url,
-      normalizeArticleUrl(article.url),
+      normalizeArticleUrl(sameAddresses[0] ?? article.url),
       article.title,
       article.description,
       article.author,
@@ -206,7 +206,8 @@ function requireHttpUrl(url: string): string {
 /**
  * POST /articles: fetch and extract outside any transaction, then store in one. A client id seen before
  * answers its article; an address already in the library answers that article (alreadySaved) without
- * fetching the page again. The address sent and the one the page ended at (after redirects) both count.
+ * fetching the page again. The address sent always counts; the one the page ended at (after redirects)
+ * counts only when it isn't a site's root (see addressesOfSave).
  */
 export async function createArticle(
   ctx: ServiceContext,
@@ -225,14 +226,39 @@ export async function createArticle(
     userId,
     { ...extracted, id: body.id ?? newId(), url: page.url, article_type: 'web', screenshot_url: null },
     tags,
-    [page.url, url],
+    addressesOfSave(url, page.url),
   );
+}
+
+/**
+ * The addresses that make a save "the same" as an article already kept, the first one stored as the
+ * article's address. The address sent always counts. The address the page ended at after redirects counts
+ * too (a short link and the article it leads to are one page), except when it is a site's root (path "/"
+ * or empty): different links that all send a visitor to a login wall, a consent page or the home page would
+ * otherwise all answer "Already in your library" with the first of them. Then the address sent is kept.
+ */
+export function addressesOfSave(requested: string, final: string): string[] {
+  if (final === requested || isSiteRoot(final)) return [requested];
+  return [final, requested];
+}
+
+function isSiteRoot(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.pathname === '/' || url.pathname === '';
+  } catch {
+    return false;
+  }
 }
 
 /** The network and CPU part of a save, in one of the user's save slots (429 when they have none left). */
 function fetchAndExtract(ctx: ServiceContext, userId: string, url: string) {
   return ctx.limits.saves.run(userId, async () => {
-    const page = await ctx.extraction.fetchArticle(url, { allowedOrigins: ctx.config.fetchAllowedOrigins });
+    const page = await ctx.extraction.fetchArticle(
+      url,
+      { allowedOrigins: ctx.config.fetchAllowedOrigins },
+      userId,
+    );
     return { page, extracted: page.article };
   });
 }

@@ -6,7 +6,8 @@ import type { FetchedArticle, OcrService, SafeFetchOptions } from '../extraction
 import type { WorkLimit } from './work-limits';
 
 export interface Extraction {
-  fetchArticle(url: string, options: SafeFetchOptions): Promise<FetchedArticle>;
+  /** `owner`: the user the page is saved for (extraction workers take users in turn). */
+  fetchArticle(url: string, options: SafeFetchOptions, owner?: string): Promise<FetchedArticle>;
   ocr: OcrService;
 }
 

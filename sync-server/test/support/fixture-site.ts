@@ -61,6 +61,11 @@ export const DEFAULT_PAGES: Record<string, string> = {
     description: 'Starter, flour, water and patience.',
     paragraphs: [filler('sourdough starter'), filler('kneading dough'), filler('baking crusty bread')],
   }),
+  '/': articlePage({
+    title: 'Fixture Site Home',
+    description: 'The home page that redirected links end on.',
+    paragraphs: [filler('the latest stories'), filler('what this site is about'), filler('how to subscribe')],
+  }),
   '/cycling': articlePage({
     title: 'Café Culture and Cycling in Zürich',
     description: 'Unicode, diacritics and bicycles.',
@@ -68,9 +73,23 @@ export const DEFAULT_PAGES: Record<string, string> = {
   }),
 };
 
-export async function startFixtureSite(pages: Record<string, string> = DEFAULT_PAGES): Promise<FixtureSite> {
+/** Links that answer a redirect, the way shortened links or gated pages send every visitor to one place. */
+export const DEFAULT_REDIRECTS: Record<string, string> = {
+  '/go/first-story': '/',
+  '/go/second-story': '/',
+};
+
+export async function startFixtureSite(
+  pages: Record<string, string> = DEFAULT_PAGES,
+  redirects: Record<string, string> = DEFAULT_REDIRECTS,
+): Promise<FixtureSite> {
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const target = redirects[path];
+    if (target !== undefined) {
+      response.writeHead(302, { location: target }).end();
+      return;
+    }
     const page = pages[path];
     if (page === undefined) {
       response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
