@@ -12,7 +12,6 @@ import {
   MAX_READABILITY_ELEMENTS,
   MAX_READABILITY_WORK,
   nestingDepth,
-  readabilityWork,
 } from './nesting';
 import { parsePage, type PageDocument } from './page-dom';
 import { clean, isoDate, personName, readPageMetadata } from './page-metadata';
@@ -46,36 +45,41 @@ export type PageReading =
   { kind: 'refresh'; url: string } | { kind: 'article'; article: ExtractedArticle } | { kind: 'tooComplex' };
 
 export function readFetchedPage(html: string, url: string): PageReading {
-  const document = parsedPage(html);
-  if (!document) return { kind: 'tooComplex' };
-  const baseUrl = baseUrlOf(document, url);
-  const refresh = metaRefreshTarget(document, baseUrl, url);
+  const page = parsedPage(html);
+  if (!page) return { kind: 'tooComplex' };
+  const baseUrl = baseUrlOf(page.document, url);
+  const refresh = metaRefreshTarget(page.document, baseUrl, url);
   if (refresh) return { kind: 'refresh', url: refresh.href };
-  return { kind: 'article', article: articleOf(document, url, baseUrl) };
+  return { kind: 'article', article: articleOf(page, url, baseUrl) };
 }
 
 export type RefreshReading = { kind: 'refresh'; url: string } | { kind: 'page' } | { kind: 'tooComplex' };
 
 /** Only the meta refresh, for callers that want the page's markup rather than its article. */
 export function readMetaRefresh(html: string, url: string): RefreshReading {
-  const document = parsedPage(html);
+  const document = parsedPage(html)?.document;
   if (!document) return { kind: 'tooComplex' };
   const refresh = metaRefreshTarget(document, baseUrlOf(document, url), url);
   return refresh ? { kind: 'refresh', url: refresh.href } : { kind: 'page' };
 }
 
 export function extractArticleNow(html: string, url: string): ExtractedArticle {
-  const document = parsedPage(html);
-  if (!document) throw new FetchFailedError(FETCH_FAILURES.unprocessable);
-  return articleOf(document, url, baseUrlOf(document, url));
+  const page = parsedPage(html);
+  if (!page) throw new FetchFailedError(FETCH_FAILURES.unprocessable);
+  return articleOf(page, url, baseUrlOf(page.document, url));
+}
+
+interface ParsedPage {
+  document: PageDocument;
+  /** What Readability would spend on it (see MAX_READABILITY_WORK). */
+  readabilityWork: number;
 }
 
 /** The parsed page, or null when its markup nests too deep to parse in reasonable time. */
-function parsedPage(html: string): PageDocument | null {
+function parsedPage(html: string): ParsedPage | null {
   if (nestingDepth(html) > MAX_PARSED_NESTING) return null;
   const document = parsePage(html);
-  keepDeepNestingAsText(document);
-  return document;
+  return { document, readabilityWork: keepDeepNestingAsText(document) };
 }
 
 function baseUrlOf(document: PageDocument, url: string): string {
@@ -83,10 +87,14 @@ function baseUrlOf(document: PageDocument, url: string): string {
   return (baseHref && safeAbsoluteUrl(baseHref, url)) || url;
 }
 
-function articleOf(document: PageDocument, url: string, baseUrl: string): ExtractedArticle {
+function articleOf(
+  { document, readabilityWork }: ParsedPage,
+  url: string,
+  baseUrl: string,
+): ExtractedArticle {
   const metadata = readPageMetadata(document, baseUrl);
   resolveLazyImages(document);
-  const parsed = readableArticle(document);
+  const parsed = readabilityWork > MAX_READABILITY_WORK ? null : readableArticle(document);
 
   const sanitized = parsed?.content ? sanitizeArticleHtml(parsed.content, baseUrl) : '';
   const bodyText = htmlToText(sanitized);
@@ -112,9 +120,8 @@ function articleOf(document: PageDocument, url: string, baseUrl: string): Extrac
 }
 
 function readableArticle(document: PageDocument): ReturnType<Readability['parse']> {
-  // A page too big for Readability to read in a few seconds (see MAX_READABILITY_WORK) would hold a worker
-  // every other user's saves wait for; it is kept with its metadata and no body.
-  if (readabilityWork(document) > MAX_READABILITY_WORK) return null;
+  // A page too big for Readability to read in a few seconds (MAX_READABILITY_WORK, checked by the caller)
+  // would hold a worker every other user's saves wait for; it is kept with its metadata and no body.
   try {
     // Classes are kept for the sanitizer to judge: it lets only code-language classes through.
     return new Readability(document, {

@@ -148,46 +148,19 @@ function startTagEnd(text: string, from: number): number {
 
 /**
  * Below MAX_KEPT_NESTING levels, an element's descendants are replaced by their text, as a browser would
- * have stopped nesting them long before. One walk; each flattened subtree is read once.
+ * have stopped nesting them long before. One walk; each flattened subtree is read once. Answers the sum of
+ * every remaining element's depth: Readability's work on the page.
  */
-export function keepDeepNestingAsText(document: PageDocument): void {
+export function keepDeepNestingAsText(document: PageDocument): number {
   let element: PageElement | null = document.documentElement;
   let depth = 1;
+  // The same walk counts Readability's work on what is left (see MAX_READABILITY_WORK): one walk, not two.
+  let work = 0;
   while (element) {
     if (depth >= MAX_KEPT_NESTING && element.firstElementChild) {
       const text = element.textContent;
       element.textContent = text; // the subtree's markup goes, its text stays
     }
-    const child: PageElement | null = element.firstElementChild;
-    if (child) {
-      element = child;
-      depth += 1;
-      continue;
-    }
-    while (element && !element.nextElementSibling) {
-      element = element.parentElement;
-      depth -= 1;
-    }
-    element = element?.nextElementSibling ?? null;
-  }
-}
-
-/**
- * Readability's work on a page grows with its elements times their depth (it scores each element's
- * ancestors and reads subtrees): 20,000 spans under 120 divs (sum of depths about 2.4 million) take it
- * 14 s. Real articles, long Wikipedia pages included, stay well below this; a page above it is saved with
- * its metadata and no body, the way a page without an article is.
- */
-export const MAX_READABILITY_WORK = 1_000_000;
-/** Readability's own guard (maxElemsToParse): a flat page of more elements than this is read no further. */
-export const MAX_READABILITY_ELEMENTS = 60_000;
-
-/** The sum of every element's depth, counted up to just past `limit` (the walk stops there). */
-export function readabilityWork(document: PageDocument, limit = MAX_READABILITY_WORK): number {
-  let element: PageElement | null = document.documentElement;
-  let depth = 1;
-  let work = 0;
-  while (element && work <= limit) {
     work += depth;
     const child: PageElement | null = element.firstElementChild;
     if (child) {
@@ -203,3 +176,13 @@ export function readabilityWork(document: PageDocument, limit = MAX_READABILITY_
   }
   return work;
 }
+
+/**
+ * Readability's work on a page grows with its elements times their depth (it scores each element's
+ * ancestors and reads subtrees): 20,000 spans under 120 divs (sum of depths about 2.4 million) take it
+ * 14 s. Real articles, long Wikipedia pages included, stay well below this; a page above it is saved with
+ * its metadata and no body, the way a page without an article is.
+ */
+export const MAX_READABILITY_WORK = 1_000_000;
+/** Readability's own guard (maxElemsToParse): a flat page of more elements than this is read no further. */
+export const MAX_READABILITY_ELEMENTS = 60_000;
