@@ -28,3 +28,13 @@ export function htmlToText(html: string | null | undefined): string {
     .replace(/ ?\uffff[\uffff ]*/g, '\n')
     .trim();
 }
+
+/** Text made safe to put between tags or inside a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

@@ -1,5 +1,6 @@
 // A screenshot's OCR text turned into article fields: paragraphs of escaped HTML, the first line that
 // reads like words as the title (status-bar lines such as "9:41" or "5G 87%" are skipped).
+import { escapeHtml } from '@lectern/shared-schema';
 import { readingTimeMinutes } from './reading-time';
 
 export interface ScreenshotArticleFields {
@@ -85,13 +86,4 @@ function truncate(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), maxLength / 2)).trimEnd()}…`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

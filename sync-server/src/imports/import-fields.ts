@@ -1,4 +1,5 @@
 // Field readers shared by the formats: dates, tags, booleans, URLs. Each answers null for what it can't read.
+import { ARTICLE_TAGS_MAX, normalizeTagName, TAG_NAME_MAX_LENGTH, tagNameKey } from '@lectern/shared-schema';
 
 const EARLIEST = Date.UTC(1990, 0, 1);
 const LATEST_AHEAD_MS = 2 * 24 * 60 * 60 * 1000;
@@ -31,22 +32,20 @@ export function splitTags(text: string | null | undefined, separator: string): s
   return uniqueTags((text ?? '').split(separator));
 }
 
-export const IMPORT_TAG_MAX_LENGTH = 100;
 /** Highlights kept per article at most: a real reader's are a few dozen; a file can't make it a flood. */
 export const IMPORT_HIGHLIGHTS_PER_ITEM = 500;
-export const IMPORT_TAGS_PER_ITEM = 50;
-
+/** Tag names as the save form's rule takes them: one per tag identity (tagNameKey), 50 of 100 characters. */
 export function uniqueTags(names: readonly unknown[]): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const name of names) {
     if (typeof name !== 'string') continue;
-    const tag = name.trim().replace(/\s+/g, ' ').slice(0, IMPORT_TAG_MAX_LENGTH);
-    const key = tag.toLowerCase();
+    const tag = normalizeTagName(name).slice(0, TAG_NAME_MAX_LENGTH).trim();
+    const key = tagNameKey(tag);
     if (tag === '' || seen.has(key)) continue;
     seen.add(key);
     tags.push(tag);
-    if (tags.length === IMPORT_TAGS_PER_ITEM) break;
+    if (tags.length === ARTICLE_TAGS_MAX) break;
   }
   return tags;
 }

@@ -1,6 +1,6 @@
 // One row of an import becomes an article: inside the import's batch transaction, with its tags, its
 // highlights and its original dates, recorded in the change feed like any save.
-import { HIGHLIGHT_COLOR, newId, normalizeArticleUrl } from '@lectern/shared-schema';
+import { HIGHLIGHT_COLOR, isHighlightSelection, newId, normalizeArticleUrl } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import type { PreparedItem } from '../imports/prepare-import';
 import { emitArticle, refreshArticleTagsText } from './article-rows';
@@ -74,7 +74,7 @@ export function writeImportedRow(db: Db, userId: string, item: PreparedItem): Im
   let offset = 0;
   for (const highlight of item.highlights) {
     const text = highlight.text.slice(0, 10_000);
-    if (text.trim().length < 3) continue;
+    if (!isHighlightSelection(text)) continue;
     const highlightId = newId();
     const at = highlight.createdAt ?? savedAt;
     // Positions are unknown until the reader places the text in the body; they keep the file's order.

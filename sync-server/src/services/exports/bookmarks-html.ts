@@ -1,11 +1,8 @@
 // The whole library as a Netscape bookmark file, which every browser and read-it-later app imports:
 // tags in TAGS, the saved date in ADD_DATE, the description in DD.
+import { escapeHtml } from '@lectern/shared-schema';
 import type { Db } from '../../db/connection';
 import { exportArticles, tagNamesOf, type ExportArticle } from './library-rows';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function bookmarkLine(article: ExportArticle): string {
   const addDate = Math.floor(Date.parse(article.created_at) / 1000);
