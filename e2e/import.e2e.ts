@@ -10,7 +10,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarksExportFileName, highlightsExportFileName, MESSAGES } from '@lectern/shared-schema';
-import { readImportFile } from '../sync-server/src/imports/read-import-file';
+import { readImportFile } from '@lectern/shared-schema/import-files';
 import { articlePage } from '../sync-server/test/support/fixture-site';
 import { card, newAccount, signUp, toast, tokenOf } from './support/app-actions';
 import { seriousAxeViolations } from './support/axe';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ImportFormatError } from './imported-item';
 import { readImportFile, UNKNOWN_IMPORT_FORMAT } from './read-import-file';
 
-const bytes = (text: string) => new TextEncoder().encode(text);
+const bytes = (text: string) => strToU8(text);
 const read = (text: string) => readImportFile(bytes(text));
 
 describe('Pocket', () => {
@@ -340,14 +340,14 @@ describe('hostile files', () => {
       'title,url,time_added\n' + 'a,'.repeat(500_000),
     ];
     for (const shape of shapes) {
-      const started = performance.now();
+      const started = Date.now();
       try {
         read(shape);
       } catch (error) {
         expect(error).toBeInstanceOf(ImportFormatError);
       }
       // Generous: a super-linear scan of these inputs takes minutes.
-      expect(performance.now() - started).toBeLessThan(3000);
+      expect(Date.now() - started).toBeLessThan(3000);
     }
   });
 
