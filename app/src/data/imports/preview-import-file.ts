@@ -1,8 +1,7 @@
 // Before Start, the import screen shows what the file holds ("Pocket export, 8,412 items") or why it can't
 // be imported, read by the server's own reader off the main thread.
 import { IMPORT_MAX_FILE_BYTES, SERVER_ERRORS, type ImportSource } from '@lectern/shared-schema';
-import type { ImportPreview } from './read-import-preview';
-import type { ImportPreviewRequest } from './import-preview.worker';
+import type { ImportPreview, ImportPreviewRequest } from './read-import-preview';
 
 export type { ImportPreview };
 
@@ -29,15 +28,6 @@ function inWorker(request: ImportPreviewRequest, signal?: AbortSignal): Promise<
   });
 }
 
-/** Where there are no Web Workers (tests, very old browsers): the same reader, loaded on demand. */
-async function inPage({ file, source }: ImportPreviewRequest): Promise<ImportPreview> {
-  const [{ readImportPreview }, buffer] = await Promise.all([
-    import('./read-import-preview'),
-    file.arrayBuffer(),
-  ]);
-  return readImportPreview(new Uint8Array(buffer), source);
-}
-
 /**
  * The file's format and number of rows as the server will read them; `source` is the format the reader
  * chose, which the file must be. A file over the server's limit is refused unread, as the server would.
@@ -49,6 +39,7 @@ export async function previewImportFile(
   signal?: AbortSignal,
 ): Promise<ImportPreview> {
   if (file.size > IMPORT_MAX_FILE_BYTES) return { kind: 'refused', error: SERVER_ERRORS.importTooLarge };
-  if (typeof Worker === 'undefined') return inPage({ file, source });
+  // Every browser the app runs in has module workers; without one, the server alone reads the file.
+  if (typeof Worker === 'undefined') return { kind: 'unread' };
   return inWorker({ file, source }, signal);
 }

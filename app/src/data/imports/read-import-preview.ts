@@ -12,6 +12,13 @@ export type ImportPreview =
   /** The browser itself could not read it (out of memory, no worker): only the server can tell. */
   | { kind: 'unread' };
 
+export interface ImportPreviewRequest {
+  /** The File itself: a handle, not a copy of its bytes. */
+  file: Blob;
+  /** The format the reader chose, which the file must be. */
+  source?: ImportSource;
+}
+
 export function readImportPreview(bytes: Uint8Array, forced?: ImportSource): ImportPreview {
   try {
     const parsed = readImportFile(bytes, forced);
@@ -20,4 +27,15 @@ export function readImportPreview(bytes: Uint8Array, forced?: ImportSource): Imp
     if (error instanceof ImportFormatError) return { kind: 'refused', error: error.message };
     return { kind: 'unread' };
   }
+}
+
+/** The worker's answer to one file. */
+export async function answerImportPreview({ file, source }: ImportPreviewRequest): Promise<ImportPreview> {
+  let buffer: ArrayBuffer;
+  try {
+    buffer = await file.arrayBuffer();
+  } catch {
+    return { kind: 'unread' };
+  }
+  return readImportPreview(new Uint8Array(buffer), source);
 }

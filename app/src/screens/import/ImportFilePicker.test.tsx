@@ -11,8 +11,9 @@ import {
   POCKET_CSV_WITH_BAD_ROWS,
 } from '@lectern/shared-schema/import-files/testing';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImportError, type StartImportInput } from '../../data';
+import { InPageImportWorker } from '../../data/testing/in-page-import-worker';
 import { ImportFilePicker } from './ImportFilePicker';
 
 const POCKET_ROW = 'A,https://example.com/a,1577836800,,unread\n';
@@ -26,6 +27,13 @@ function choose(file: File) {
 }
 
 const startButton = () => screen.getByRole('button', { name: 'Start import' }) as HTMLButtonElement;
+
+beforeAll(() => {
+  vi.stubGlobal('Worker', InPageImportWorker);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('ImportFilePicker', () => {
   afterEach(cleanup);
@@ -142,6 +150,23 @@ describe('ImportFilePicker', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(refusal);
     expect(screen.getByText('pocket.csv')).toBeTruthy();
     expect(screen.getByText('Pocket export, 1 item')).toBeTruthy();
+  });
+
+  it('leaves the file to the server where the browser has no Web Worker', async () => {
+    vi.stubGlobal('Worker', undefined);
+    try {
+      const onStart = vi.fn(async (_input: StartImportInput) => ({}));
+      render(<ImportFilePicker online onStart={onStart} />);
+      choose(fileOf(POCKET_CSV, 'pocket.csv'));
+      await screen.findByText(
+        'This browser couldn’t read the file; the server will check it when you start.',
+      );
+      fireEvent.click(startButton());
+      await waitFor(() => expect(onStart).toHaveBeenCalledTimes(1));
+      expect(onStart.mock.calls[0]![0].source).toBeUndefined();
+    } finally {
+      vi.stubGlobal('Worker', InPageImportWorker);
+    }
   });
 
   it('offers no Start while offline', async () => {
