@@ -250,7 +250,9 @@ describe('what is not an export', () => {
   it('refuses a file whose format differs from the one the reader chose', () => {
     const pocket = bytes('title,url,time_added,tags,status\nA,https://example.com/a,1577836800,,unread\n');
     expect(readImportFile(pocket, 'pocket').items).toHaveLength(1);
-    expect(() => readImportFile(pocket, 'instapaper')).toThrow(/This file is not a instapaper export/);
+    expect(() => readImportFile(pocket, 'instapaper')).toThrow(
+      `This file is not in the format chosen (Instapaper export). ${UNKNOWN_IMPORT_FORMAT}`,
+    );
   });
 
   it('refuses an export with a header and no rows', () => {

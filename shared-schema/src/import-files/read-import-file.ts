@@ -5,7 +5,7 @@ import { csvSourceOf, headerOfCsv, parseCsvExport } from './formats/csv-exports'
 import { isNetscapeBookmarks, isPocketHtml, parseBookmarkHtml } from './formats/bookmark-html';
 import { isOmnivoreItems, OMNIVORE_METADATA_FILE, parseOmnivore } from './formats/omnivore';
 import { isWallabagEntries, parseWallabag } from './formats/wallabag';
-import type { ImportSource } from '../imports';
+import { IMPORT_SOURCE_NAMES, type ImportSource } from '../imports';
 import { ImportFormatError, importTotal, type ParsedImport } from './imported-item';
 import { readZipEntries } from './zip-entries';
 
@@ -34,7 +34,10 @@ function decodeText(bytes: Uint8Array): string {
 export function readImportFile(bytes: Uint8Array, forced?: ImportSource): ParsedImport {
   const parsed = isZip(bytes) ? readZip(bytes) : readText(decodeText(bytes));
   if (forced && forced !== parsed.source) {
-    throw new ImportFormatError(`This file is not a ${forced} export. ${UNKNOWN_IMPORT_FORMAT}`);
+    // Shown before Start too, in the words the format menu uses.
+    throw new ImportFormatError(
+      `This file is not in the format chosen (${IMPORT_SOURCE_NAMES[forced]}). ${UNKNOWN_IMPORT_FORMAT}`,
+    );
   }
   if (importTotal(parsed) === 0) {
     throw new ImportFormatError('This export holds no saved articles.');
