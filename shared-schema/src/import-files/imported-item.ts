@@ -1,5 +1,5 @@
 // What every import format is read into: one row of the reader's old library, before it becomes an article.
-import type { ImportSource } from '../imports';
+import type { ImportSource } from '../import-sources';
 
 export interface ImportedHighlight {
   text: string;

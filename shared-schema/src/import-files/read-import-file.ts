@@ -5,7 +5,7 @@ import { csvSourceOf, headerOfCsv, parseCsvExport } from './formats/csv-exports'
 import { isNetscapeBookmarks, isPocketHtml, parseBookmarkHtml } from './formats/bookmark-html';
 import { isOmnivoreItems, OMNIVORE_METADATA_FILE, parseOmnivore } from './formats/omnivore';
 import { isWallabagEntries, parseWallabag } from './formats/wallabag';
-import { IMPORT_SOURCE_NAMES, type ImportSource } from '../imports';
+import { IMPORT_SOURCE_NAMES, type ImportSource } from '../import-sources';
 import { ImportFormatError, importTotal, type ParsedImport } from './imported-item';
 import { readZipEntries } from './zip-entries';
 

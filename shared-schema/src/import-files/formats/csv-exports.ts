@@ -1,6 +1,6 @@
 // The CSV exports: Pocket, Instapaper and Raindrop, told apart by their header rows.
 import { csvTable, type CsvRow } from '../csv';
-import type { ImportSource } from '../../imports';
+import type { ImportSource } from '../../import-sources';
 import { emptyItem, type ImportedItem, type ImportRowFailure, type ParsedImport } from '../imported-item';
 import {
   IMPORT_HIGHLIGHTS_PER_ITEM,

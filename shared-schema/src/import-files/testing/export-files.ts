@@ -2,7 +2,7 @@
 // umlauts, empty titles, missing columns, rows that fail). The parser tests read them field by field; the
 // counting tests and the app's import preview tests read the same files for their format and rows.
 import { strToU8, zipSync } from 'fflate';
-import type { ImportSource } from '../../imports';
+import type { ImportSource } from '../../import-sources';
 
 export interface ExportFile {
   /** The name the file would have on the reader's disk. */
