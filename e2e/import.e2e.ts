@@ -345,6 +345,14 @@ describe('import and export', () => {
       expect(csv.length).toBeGreaterThan(30 * 1024 * 1024);
       // Generous: read on the main thread, this file holds it for seconds.
       expect(longestGap).toBeLessThan(1000);
+
+      // The same file again, to see the screen while it is read.
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await input.setInputFiles(path);
+      await page.getByText('Reading file…').waitFor();
+      await saveScreenshot(page, 'import-file-reading');
+      await detected.waitFor({ timeout: 60_000 });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
