@@ -5,12 +5,14 @@
 // and read back.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarksExportFileName, highlightsExportFileName, MESSAGES } from '@lectern/shared-schema';
-import { readImportFile } from '../sync-server/src/imports/read-import-file';
+import { readImportFile, UNKNOWN_IMPORT_FORMAT } from '@lectern/shared-schema/import-files';
 import { articlePage } from '../sync-server/test/support/fixture-site';
 import { card, newAccount, signUp, toast, tokenOf } from './support/app-actions';
 import { seriousAxeViolations } from './support/axe';
@@ -122,7 +124,13 @@ describe('import and export', () => {
     await page
       .getByLabel(/Choose your export file/)
       .setInputFiles({ name: 'part_000000.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByText('Pocket export (CSV)').waitFor();
+    // Read in the browser before Start, by the server's own reader: the format and every row of the file.
+    const detected = page.locator('.import-file__detected');
+    await detected.waitFor();
+    expect(await detected.innerText()).toBe('Pocket export, 8 items');
+    expect(await page.getByRole('button', { name: 'Start import' }).isEnabled()).toBe(true);
+    await screenshots(page, 'import-file-chosen');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Start import' }).click();
 
     // The server's answer names the file; the rows go in, and two pages wait on the gated site.
@@ -272,6 +280,82 @@ describe('import and export', () => {
       .setInputFiles({ name: 'pocket.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     expect(await page.getByRole('button', { name: 'Start import' }).isDisabled()).toBe(true);
     await page.context().setOffline(false);
+    await page.context().close();
+  });
+
+  it('reads a chosen file before Start: the refusal of a file that is no export, and a 30 MB file without freezing the screen', async () => {
+    const page = await pageWithoutWorker(world, DESKTOP);
+    await signUp(page, newAccount('preview'));
+    await page.goto('/import');
+    const input = page.getByLabel(/Choose (your export|another) file/);
+    const start = page.getByRole('button', { name: 'Start import' });
+
+    // Not an export: the server's own words, before Start, and no Start.
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello\n') });
+    const refusal = page.locator('.import-file__preview').getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toBe(UNKNOWN_IMPORT_FORMAT);
+    expect(await start.isDisabled()).toBe(true);
+    await screenshots(page, 'import-file-refused');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // 100,000 rows in 30 MB: read by the worker while the page keeps answering.
+    const rows = 100_000;
+    const title = 'A long saved title that fills the row '.repeat(6);
+    let csv = 'title,url,time_added,tags,status\n';
+    for (let row = 0; row < rows; row += 1) {
+      csv += `"${title}${row}",https://example.com/articles/${row}?from=pocket,1577836800,later|Lange Texte,unread\n`;
+    }
+    const folder = await mkdtemp(join(tmpdir(), 'lectern-import-'));
+    const path = join(folder, 'part_000000.csv');
+    await writeFile(path, csv);
+    try {
+      await page.evaluate(() => {
+        // The longest the page goes without running a timer: a busy main thread shows here.
+        const state = window as unknown as { longestGap: number; stopTicking: boolean };
+        state.longestGap = 0;
+        state.stopTicking = false;
+        let last = performance.now();
+        const tick = () => {
+          const now = performance.now();
+          state.longestGap = Math.max(state.longestGap, now - last);
+          last = now;
+          if (!state.stopTicking) setTimeout(tick, 10);
+        };
+        setTimeout(tick, 10);
+      });
+      const chosen = Date.now();
+      await input.setInputFiles(path);
+      await page.getByText('Reading file…').waitFor();
+      expect(await start.isDisabled()).toBe(true);
+      const detected = page.locator('.import-file__detected');
+      await detected.waitFor({ timeout: 60_000 });
+      const readMs = Date.now() - chosen;
+      const longestGap = await page.evaluate(() => {
+        const state = window as unknown as { longestGap: number; stopTicking: boolean };
+        state.stopTicking = true;
+        return state.longestGap;
+      });
+      expect(await detected.innerText()).toBe('Pocket export, 100,000 items');
+      expect(await start.isEnabled()).toBe(true);
+      console.log(
+        `import preview: ${(csv.length / 1024 / 1024).toFixed(1)} MB read in ${readMs} ms; ` +
+          `longest main-thread gap ${Math.round(longestGap)} ms`,
+      );
+      expect(csv.length).toBeGreaterThan(30 * 1024 * 1024);
+      // Generous: read on the main thread, this file holds it for seconds.
+      expect(longestGap).toBeLessThan(1000);
+
+      // The same file again, to see the screen while it is read.
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await input.setInputFiles(path);
+      await page.getByText('Reading file…').waitFor();
+      await saveScreenshot(page, 'import-file-reading');
+      await detected.waitFor({ timeout: 60_000 });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
     await page.context().close();
   });
 });

@@ -46,6 +46,12 @@ export const CHANGES_DEFAULT_LIMIT = 500;
 export const ARTICLE_TAGS_MAX = 50;
 export const TAG_NAME_MAX_LENGTH = 100;
 
+/**
+ * Largest export file an import takes (issue 12): the server answers 413 past it, and the app says so before
+ * reading or uploading it. Pocket's and Omnivore's largest exports are a few MB.
+ */
+export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
+
 /** Search results returned at most, articles and highlights alike. */
 export const SEARCH_RESULT_LIMIT = 50;
 

@@ -2,34 +2,13 @@
 // import as GET /api/imports/{id} answers it. The server and the app both read these.
 import { Type, type Static } from 'typebox';
 
-export const IMPORT_SOURCES = [
-  'pocket',
-  'instapaper',
-  'omnivore',
-  'wallabag',
-  'raindrop',
-  'bookmarks',
-] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
-
-/** How the formats are named to the reader ("Pocket export, 8,412 items"). */
-export const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = {
-  pocket: 'Pocket export',
-  instapaper: 'Instapaper export',
-  omnivore: 'Omnivore export',
-  wallabag: 'Wallabag export',
-  raindrop: 'Raindrop export',
-  bookmarks: 'Browser bookmarks',
-};
-
-export function isImportSource(value: string): value is ImportSource {
-  return (IMPORT_SOURCES as readonly string[]).includes(value);
-}
-
-/** The reader's name of a source; an unknown one (a newer server) is shown as it is. */
-export function importSourceName(source: string): string {
-  return isImportSource(source) ? IMPORT_SOURCE_NAMES[source] : source;
-}
+export {
+  IMPORT_SOURCE_NAMES,
+  IMPORT_SOURCES,
+  importSourceName,
+  isImportSource,
+  type ImportSource,
+} from './import-sources';
 
 export const ImportStatus = Type.Union([
   Type.Literal('queued'),

@@ -12,3 +12,7 @@ declare class URL {
   hostname: string;
 }
 declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T };
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: Uint8Array): string;
+}

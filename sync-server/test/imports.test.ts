@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '@lectern/shared-schema';
-import { UNKNOWN_IMPORT_FORMAT } from '../src/imports/read-import-file';
+import { UNKNOWN_IMPORT_FORMAT } from '@lectern/shared-schema/import-files';
 import { startTestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp } from './support/api-client';
 import { DEFAULT_PAGES, startFixtureSite, type FixtureSite } from './support/fixture-site';

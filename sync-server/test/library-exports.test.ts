@@ -1,7 +1,7 @@
 // The Markdown highlights zip and the bookmark file, over HTTP: names, contents, streaming, owner only.
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readImportFile } from '../src/imports/read-import-file';
+import { readImportFile } from '@lectern/shared-schema/import-files';
 import { signUp, type ApiClient } from './support/api-client';
 import { startWorld, type World } from './support/world';
 

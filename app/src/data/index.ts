@@ -12,7 +12,6 @@ export {
   importErrorOf,
   importInProgress,
   importTitle,
-  MAX_IMPORT_FILE_BYTES,
   type StartImportInput,
 } from './imports/imports-api';
-export { detectImportFile, type DetectedImportFile } from './imports/detect-import-file';
+export { previewImportFile, type ImportPreview } from './imports/preview-import-file';

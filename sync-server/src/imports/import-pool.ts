@@ -1,6 +1,6 @@
 // Reading a 50 MB export takes seconds of CPU; it runs on a worker thread, never on the event loop.
 import Piscina from 'piscina';
-import type { ImportSource } from './imported-item';
+import type { ImportSource } from '@lectern/shared-schema';
 import type { PreparedImport } from './prepare-import';
 
 /**

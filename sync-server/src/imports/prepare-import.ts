@@ -1,10 +1,15 @@
-// What the import worker does with an uploaded file: read its rows and make any article HTML it carries
-// safe to store (the same sanitizer as a fetched page), so the main thread only writes rows.
-import { htmlToText } from '@lectern/shared-schema';
+// What the import worker does with an uploaded file: read its rows with the reader the app's preview runs
+// too (shared-schema/src/import-files), then make any article HTML it carries safe to store (the same
+// sanitizer as a fetched page) and time it, so the main thread only writes rows.
+import { htmlToText, type ImportSource } from '@lectern/shared-schema';
+import {
+  ImportFormatError,
+  readImportFile,
+  type ImportedItem,
+  type ParsedImport,
+} from '@lectern/shared-schema/import-files';
 import { readingTimeMinutes } from '../extraction/reading-time';
 import { sanitizeArticleHtml } from '../extraction/sanitize-article';
-import { ImportFormatError, type ImportedItem, type ImportSource, type ParsedImport } from './imported-item';
-import { readImportFile } from './read-import-file';
 
 export interface PreparedItem extends ImportedItem {
   /** Set when `content` came with the file: its text for search, and reading time. */

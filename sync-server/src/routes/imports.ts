@@ -1,8 +1,14 @@
 // /api/imports: upload another app's export (multipart field `file`, optional `source`), then follow it.
 /// <reference types="@fastify/multipart" />
-import { ArticleResponse, IdParam, SERVER_ERRORS } from '@lectern/shared-schema';
+import {
+  ArticleResponse,
+  IdParam,
+  IMPORT_MAX_FILE_BYTES,
+  isImportSource,
+  SERVER_ERRORS,
+  type ImportSource,
+} from '@lectern/shared-schema';
 import type { FastifyRequest } from 'fastify';
-import { IMPORT_SOURCES, type ImportSource } from '../imports/imported-item';
 import { ImportBusyError, prepareImportOffThread } from '../imports/import-pool';
 import { badRequest, HttpError, tooManyRequests } from '../services/errors';
 import {
@@ -14,14 +20,11 @@ import {
 } from '../services/imports';
 import type { RouteOptions, TypedFastify } from './types';
 
-/** Pocket's and Omnivore's largest exports are a few MB; 50 MB holds a library of a lifetime. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-
 async function readImportForm(request: FastifyRequest): Promise<{ bytes: Buffer; source?: ImportSource }> {
   let bytes: Buffer | undefined;
   let source: string | undefined;
   for await (const part of request.parts({
-    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, fieldSize: 100 },
+    limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 4, fieldSize: 100 },
   })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file') throw badRequest(SERVER_ERRORS.importFileMissing);
@@ -40,10 +43,8 @@ async function readImportForm(request: FastifyRequest): Promise<{ bytes: Buffer;
     }
   }
   if (!bytes) throw badRequest(SERVER_ERRORS.importFileMissing);
-  if (source !== undefined && !(IMPORT_SOURCES as readonly string[]).includes(source)) {
-    throw badRequest(SERVER_ERRORS.importUnknownSource);
-  }
-  return { bytes, source: source as ImportSource | undefined };
+  if (source !== undefined && !isImportSource(source)) throw badRequest(SERVER_ERRORS.importUnknownSource);
+  return { bytes, source };
 }
 
 export async function importRoutes(app: TypedFastify, { ctx }: RouteOptions) {

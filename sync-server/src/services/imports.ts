@@ -4,12 +4,13 @@ import {
   newId,
   SERVER_ERRORS,
   type Article,
+  type ImportSource,
   type ImportStatus,
   type ImportView,
 } from '@lectern/shared-schema';
+import { importTotal, type ImportRowFailure } from '@lectern/shared-schema/import-files';
 import type { Db } from '../db/connection';
 import type { PreparedItem } from '../imports/prepare-import';
-import type { ImportRowFailure, ImportSource } from '../imports/imported-item';
 import { enqueueJob, requeueJob } from '../jobs/job-queue';
 import { nowIso } from './change-log';
 import { emitArticle, getArticle } from './article-rows';
@@ -43,14 +44,7 @@ export function startImport(
     db.statement(
       `INSERT INTO imports (id, user_id, source, status, total, failed, created_at)
        VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
-    ).run(
-      id,
-      userId,
-      parsed.source,
-      parsed.items.length + parsed.failures.length,
-      parsed.failures.length,
-      nowIso(),
-    );
+    ).run(id, userId, parsed.source, importTotal(parsed), parsed.failures.length, nowIso());
     const failure = db.statement(
       'INSERT INTO import_failures (import_id, line, url, reason) VALUES (?, ?, NULL, ?)',
     );

@@ -1,7 +1,9 @@
 // /api/imports: upload another app's export and follow it. Online only: the server reads the file and
 // writes its rows; the articles then reach the device through the change feed like any other.
 import {
+  IMPORT_MAX_FILE_BYTES,
   importSourceName,
+  SERVER_ERRORS,
   type ImportListResponse,
   type ImportResponse,
   type ImportSource,
@@ -10,12 +12,9 @@ import {
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { SyncEngine } from '../sync/sync-engine';
 
-/** The file is bigger than the server takes (413): said before uploading 50 MB for nothing. */
-export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
-
 const OFFLINE =
   'You’re offline. Importing needs a connection to the server; try again once you’re back online.';
-const TOO_LARGE = 'The export file is larger than 50 MB. Split it into smaller files.';
+const TOO_LARGE = SERVER_ERRORS.importTooLarge;
 const BUSY = 'An import is still being written to your library. Please wait for it to finish.';
 const FAILED = 'The import could not be started. Please try again.';
 
@@ -74,7 +73,8 @@ export function createImportsApi({ http, sync }: { http: HttpClient; sync: SyncE
   return {
     /** POST /imports (202): the import as it starts; its rows arrive through the feed. */
     async start({ file, name, source }: StartImportInput): Promise<ImportView> {
-      if (file.size > MAX_IMPORT_FILE_BYTES) throw new ImportError(TOO_LARGE, 413);
+      // The file is bigger than the server takes (413): said before uploading 50 MB for nothing.
+      if (file.size > IMPORT_MAX_FILE_BYTES) throw new ImportError(TOO_LARGE, 413);
       const form = new FormData();
       if (source) form.append('source', source);
       form.append('file', file, name);

@@ -4,11 +4,17 @@ import {
   isImportSource,
   type ImportSource,
 } from '@lectern/shared-schema';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { Button } from '../../components/Button';
-import { AlertIcon } from '../../components/icons';
-import { detectImportFile, importErrorOf, type DetectedImportFile, type StartImportInput } from '../../data';
+import { AlertIcon, CheckIcon, InfoIcon } from '../../components/icons';
+import {
+  importErrorOf,
+  importTitle,
+  previewImportFile,
+  type ImportPreview,
+  type StartImportInput,
+} from '../../data';
 import { fileSizeLabel } from './import-format';
 import { UploadIcon } from './import-icons';
 
@@ -17,30 +23,49 @@ export interface ImportFilePickerProps {
   onStart(input: StartImportInput): Promise<unknown>;
 }
 
-interface Chosen {
+/** A file's preview, for the format it was read as ('' when detected). */
+interface Read {
   file: File;
-  detected: DetectedImportFile | null;
+  source: ImportSource | '';
+  preview: ImportPreview;
 }
 
-/** Step one: a file chosen or dropped, what it looks like, an optional forced format, and Start. */
+/**
+ * Step one: a file chosen or dropped, what it holds as the server will read it ("Pocket export, 8,412
+ * items", or why it can't be imported), an optional forced format, and Start.
+ */
 export function ImportFilePicker({ online, onStart }: ImportFilePickerProps) {
   const inputId = useId();
   const formatId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
   const [source, setSource] = useState<ImportSource | ''>('');
+  const [read, setRead] = useState<Read | null>(null);
   const [dragging, setDragging] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Read again whenever the file or the chosen format changes; a read no longer wanted is stopped.
+  useEffect(() => {
+    if (!chosen) return;
+    const controller = new AbortController();
+    previewImportFile(chosen, source || undefined, controller.signal).then(
+      (preview) => {
+        if (!controller.signal.aborted) setRead({ file: chosen, source, preview });
+      },
+      () => {},
+    );
+    return () => controller.abort();
+  }, [chosen, source]);
+
+  /** Null while the file is being read. */
+  const preview = read && read.file === chosen && read.source === source ? read.preview : null;
+  const startable = online && preview !== null && preview.kind !== 'refused';
+
   function choose(file: File | undefined) {
     if (!file) return;
     setError(null);
-    setChosen({ file, detected: null });
-    detectImportFile(file).then(
-      (detected) => setChosen((now) => (now?.file === file ? { file, detected } : now)),
-      () => {},
-    );
+    setChosen(file);
   }
 
   function drop(event: DragEvent) {
@@ -57,11 +82,13 @@ export function ImportFilePicker({ online, onStart }: ImportFilePickerProps) {
   }
 
   async function start() {
-    if (!chosen) return;
+    if (!chosen || !preview) return;
     setStarting(true);
     setError(null);
     try {
-      await onStart({ file: chosen.file, name: chosen.file.name, source: source || undefined });
+      // The format the reader saw goes with the file: the server imports it as that, or refuses it.
+      const detected = preview.kind === 'ready' ? preview.source : undefined;
+      await onStart({ file: chosen, name: chosen.name, source: source || detected });
       reset();
     } catch (caught) {
       setError(importErrorOf(caught).message);
@@ -98,23 +125,13 @@ export function ImportFilePicker({ online, onStart }: ImportFilePickerProps) {
       </label>
 
       {chosen && (
-        <div className="import-file" aria-live="polite">
+        <div className="import-file">
           <div className="import-file__facts">
-            <p className="import-file__name">{chosen.file.name}</p>
-            <p className="import-file__meta">
-              {fileSizeLabel(chosen.file.size)}
-              {' · '}
-              {chosen.detected ? (
-                <span className="import-file__detected">{chosen.detected.label}</span>
-              ) : (
-                'Looking at the file…'
-              )}
-            </p>
-            {chosen.detected && !chosen.detected.source && (
-              <p className="import-file__note">
-                This doesn’t look like an export we know; the server will check it, or pick the format below.
-              </p>
-            )}
+            <p className="import-file__name">{chosen.name}</p>
+            <p className="import-file__meta">{fileSizeLabel(chosen.size)}</p>
+          </div>
+          <div className="import-file__preview" aria-live="polite">
+            <FilePreview preview={preview} />
           </div>
           <div className="field import-file__format">
             <label className="field__label" htmlFor={formatId}>
@@ -138,7 +155,7 @@ export function ImportFilePicker({ online, onStart }: ImportFilePickerProps) {
             </select>
           </div>
           <div className="import-file__actions">
-            <Button busy={starting} disabled={!online} onClick={() => void start()}>
+            <Button busy={starting} disabled={!startable} onClick={() => void start()}>
               Start import
             </Button>
             <Button variant="ghost" disabled={starting} onClick={reset}>
@@ -155,5 +172,38 @@ export function ImportFilePicker({ online, onStart }: ImportFilePickerProps) {
         </div>
       )}
     </div>
+  );
+}
+
+function FilePreview({ preview }: { preview: ImportPreview | null }) {
+  if (preview === null) {
+    return (
+      <p className="import-file__reading">
+        <span className="import-file__spinner" aria-hidden="true" />
+        Reading file…
+      </p>
+    );
+  }
+  if (preview.kind === 'ready') {
+    return (
+      <p className="import-file__detected">
+        <CheckIcon size={18} />
+        <span>{importTitle(preview)}</span>
+      </p>
+    );
+  }
+  if (preview.kind === 'refused') {
+    return (
+      <div className="form-alert form-alert--error" role="alert">
+        <AlertIcon size={18} />
+        <span>{preview.error}</span>
+      </div>
+    );
+  }
+  return (
+    <p className="import-file__note">
+      <InfoIcon size={18} />
+      <span>This browser couldn’t read the file; the server will check it when you start.</span>
+    </p>
   );
 }

@@ -1,5 +1,7 @@
 // Field readers shared by the formats: dates, tags, booleans, URLs. Each answers null for what it can't read.
-import { ARTICLE_TAGS_MAX, normalizeTagName, TAG_NAME_MAX_LENGTH, tagNameKey } from '@lectern/shared-schema';
+import { ARTICLE_TAGS_MAX, TAG_NAME_MAX_LENGTH } from '../constants';
+import { tagNameKey } from '../tag-identity';
+import { normalizeTagName } from '../validation';
 
 const EARLIEST = Date.UTC(1990, 0, 1);
 const LATEST_AHEAD_MS = 2 * 24 * 60 * 60 * 1000;

@@ -1,9 +1,5 @@
 // What every import format is read into: one row of the reader's old library, before it becomes an article.
-
-import type { ImportSource } from '@lectern/shared-schema';
-
-// The formats and their names are shared with the app (shared-schema/src/imports.ts).
-export { IMPORT_SOURCE_NAMES, IMPORT_SOURCES, type ImportSource } from '@lectern/shared-schema';
+import type { ImportSource } from '../import-sources';
 
 export interface ImportedHighlight {
   text: string;
@@ -39,6 +35,11 @@ export interface ParsedImport {
   source: ImportSource;
   items: ImportedItem[];
   failures: ImportRowFailure[];
+}
+
+/** The rows of a file, as the import counts them ("Pocket export, 8,412 items"): read or failed alike. */
+export function importTotal(parsed: Pick<ParsedImport, 'items' | 'failures'>): number {
+  return parsed.items.length + parsed.failures.length;
 }
 
 /** Thrown when a file is no known format, or is malformed as a whole; the text is shown to the reader. */

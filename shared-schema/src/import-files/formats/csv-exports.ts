@@ -1,12 +1,7 @@
 // The CSV exports: Pocket, Instapaper and Raindrop, told apart by their header rows.
 import { csvTable, type CsvRow } from '../csv';
-import {
-  emptyItem,
-  type ImportedItem,
-  type ImportRowFailure,
-  type ImportSource,
-  type ParsedImport,
-} from '../imported-item';
+import type { ImportSource } from '../../import-sources';
+import { emptyItem, type ImportedItem, type ImportRowFailure, type ParsedImport } from '../imported-item';
 import {
   IMPORT_HIGHLIGHTS_PER_ITEM,
   dateFromText,

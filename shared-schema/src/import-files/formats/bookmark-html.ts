@@ -1,7 +1,7 @@
 // Bookmark files in HTML: the Netscape format every browser exports (folders become tags), and Pocket's older
 // HTML export (`<h1>Unread</h1>` and `<h1>Read Archive</h1>` sections). Real files are loose HTML (unclosed <DT>,
 // <p> anywhere), so this is one linear scan over the tags that matter rather than a DOM.
-import { decodeHTML } from 'entities';
+import { decodeHTML } from 'entities/decode';
 import { emptyItem, type ImportedItem, type ImportRowFailure, type ParsedImport } from '../imported-item';
 import { dateFromUnix, splitTags, textOrNull, uniqueTags, webAddress } from '../import-fields';
 

@@ -1,9 +1,12 @@
 // Tells an import file's format from its content (zip, JSON shape, markup, CSV header) and reads its rows.
+// The server's import worker and the app's import preview both run it, so what the screen shows before
+// Start ("Pocket export, 8,412 items", or why the file can't be read) is what the server will find.
 import { csvSourceOf, headerOfCsv, parseCsvExport } from './formats/csv-exports';
 import { isNetscapeBookmarks, isPocketHtml, parseBookmarkHtml } from './formats/bookmark-html';
 import { isOmnivoreItems, OMNIVORE_METADATA_FILE, parseOmnivore } from './formats/omnivore';
 import { isWallabagEntries, parseWallabag } from './formats/wallabag';
-import { ImportFormatError, type ImportSource, type ParsedImport } from './imported-item';
+import { IMPORT_SOURCE_NAMES, type ImportSource } from '../import-sources';
+import { ImportFormatError, importTotal, type ParsedImport } from './imported-item';
 import { readZipEntries } from './zip-entries';
 
 /** Most rows one import takes: a library of a lifetime, not a crawl. */
@@ -31,12 +34,15 @@ function decodeText(bytes: Uint8Array): string {
 export function readImportFile(bytes: Uint8Array, forced?: ImportSource): ParsedImport {
   const parsed = isZip(bytes) ? readZip(bytes) : readText(decodeText(bytes));
   if (forced && forced !== parsed.source) {
-    throw new ImportFormatError(`This file is not a ${forced} export. ${UNKNOWN_IMPORT_FORMAT}`);
+    // Shown before Start too, in the words the format menu uses.
+    throw new ImportFormatError(
+      `This file is not in the format chosen (${IMPORT_SOURCE_NAMES[forced]}). ${UNKNOWN_IMPORT_FORMAT}`,
+    );
   }
-  if (parsed.items.length + parsed.failures.length === 0) {
+  if (importTotal(parsed) === 0) {
     throw new ImportFormatError('This export holds no saved articles.');
   }
-  if (parsed.items.length + parsed.failures.length > IMPORT_MAX_ITEMS) {
+  if (importTotal(parsed) > IMPORT_MAX_ITEMS) {
     throw new ImportFormatError(
       `This export holds more than ${IMPORT_MAX_ITEMS.toLocaleString('en-US')} items; split it into smaller files.`,
     );
