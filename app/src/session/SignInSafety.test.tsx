@@ -7,8 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_SIGN_IN_ERRORS, SERVER_ERRORS, TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
-import { GOOGLE_NONCE_KEY } from '../data/auth/auth-api';
-import { createObjectUrl } from '../data/device/object-urls';
+import { createObjectUrl, GOOGLE_NONCE_KEY } from '../data';
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
 import { AuthCallbackPage } from '../screens/auth/AuthCallbackPage';
 import { authErrorMessage } from './auth-error';
