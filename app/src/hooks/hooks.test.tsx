@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The hooks the screens read the device through re-render with every change of the data, whoever makes
 // it, under the same provider as the app.
+import '../data/testing/install-fake-indexeddb';
 import type { ReactNode } from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

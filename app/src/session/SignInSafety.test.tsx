@@ -7,8 +7,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_SIGN_IN_ERRORS, SERVER_ERRORS, TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
-import { createObjectUrl, GOOGLE_NONCE_KEY } from '../data';
+// Before the data layer loads: Dexie takes the IndexedDB globals (fake-indexeddb's here) when it loads.
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
+import { createObjectUrl, GOOGLE_NONCE_KEY } from '../data';
 import { AuthCallbackPage } from '../screens/auth/AuthCallbackPage';
 import { authErrorMessage } from './auth-error';
 import { LecternProvider } from './LecternProvider';
