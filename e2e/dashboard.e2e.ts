@@ -16,9 +16,10 @@ import {
   toast,
   tokenOf,
 } from './support/app-actions';
-import { startBrowserWorld, type BrowserWorld } from './support/browser-world';
+import { DESKTOP, PHONE, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { checkScreen } from './support/check-screen';
 import { eventually } from './support/eventually';
+import { saveScreenshot } from './support/screenshots';
 
 const SERIES = Object.fromEntries(
   Array.from({ length: 30 }, (_, i) => [
@@ -49,6 +50,40 @@ const GARDENING = 'Winter Gardening Guide';
 const ASTRONOMY = 'Observing Saturn Tonight';
 const BAKING = 'Sourdough Bread Basics';
 const CYCLING = 'Café Culture and Cycling in Zürich';
+
+/**
+ * How the dashboard's stat cards look at phone and desktop size (a screenshot of each is kept): the fonts
+ * of label and figure, how the card lays them out, and which of the two is on top.
+ */
+async function statCardLook(page: Page, screenshot: string) {
+  const looks = [];
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, screenshot);
+    looks.push(
+      await page
+        .locator('.stats-grid .stat-card')
+        .first()
+        .evaluate((card) => {
+          const label = card.querySelector('.stat-card__label')!;
+          const value = card.querySelector('.stat-card__value')!;
+          const font = (element: Element) => {
+            const style = getComputedStyle(element);
+            const { fontFamily, fontSize, fontWeight, lineHeight, order, color } = style;
+            return { fontFamily, fontSize, fontWeight, lineHeight, order, color };
+          };
+          const { display, flexDirection, gridAutoFlow, padding } = getComputedStyle(card);
+          return {
+            card: { display, flexDirection, gridAutoFlow, padding },
+            label: font(label),
+            value: font(value),
+            labelOnTop: label.getBoundingClientRect().top < value.getBoundingClientRect().top,
+          };
+        }),
+    );
+  }
+  return looks;
+}
 
 function pressed(page: Page, name: string) {
   return page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
@@ -374,6 +409,34 @@ describe('the My Articles dashboard', () => {
     await page.goto('/share?text=nothing%20to%20see');
     await page.getByText('What was shared didn’t include a web link.', { exact: false }).waitFor();
     expect(await checkScreen(page, 'share-target-empty')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps one look for its stat cards after Highlights, Lists or Profile has been open', async () => {
+    const page = await world.newPage();
+    await signUp(page);
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const screens = [
+      { name: 'highlights', link: main.getByRole('link', { name: 'Highlights' }), path: '/highlights' },
+      { name: 'lists', link: main.getByRole('link', { name: 'Lists' }), path: '/lists' },
+      { name: 'profile', link: page.locator('a.navbar__profile'), path: '/profile' },
+    ];
+    for (const { name, link, path } of screens) {
+      // A fresh load each time: a screen's stylesheet arrives with the screen and stays for the page's life.
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'My Articles' }).waitFor();
+      await eventually(async () => expect(await statValue(page, 'Total')).toBe('0'));
+      const before = await statCardLook(page, `dashboard-stat-cards-before-${name}`);
+
+      await link.click();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await saveScreenshot(page, `stat-cards-on-${name}`);
+      await main.getByRole('link', { name: 'Articles' }).click();
+      await page.getByRole('heading', { name: 'My Articles' }).waitFor();
+
+      expect(await statCardLook(page, `dashboard-stat-cards-after-${name}`), `after ${name}`).toEqual(before);
+    }
     await page.context().close();
   });
 

@@ -97,6 +97,8 @@ export function createLectern(options: LecternOptions = {}) {
     analytics: (now?: Date) => readingAnalytics(db, now),
     sync: {
       ...sync,
+      /** Writes the server hasn't got yet: a logout or another account's sign-in warns before losing them. */
+      unsyncedWriteCount: () => db.outbox.count(),
       hasUnsyncedWrites: async () => (await db.outbox.count()) > 0,
       /** Puts a refused write back in the queue. */
       async retry(seq: number) {

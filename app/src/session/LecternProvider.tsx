@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createLectern, type Lectern } from '../data/lectern';
+import { createLectern, type Lectern } from '../data';
 import { LecternContext } from './use-lectern';
 
 let appLectern: Lectern | null = null;

@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  TOKEN_STORAGE_KEY,
-  type AuthResponse,
-  type LoginBody,
-  type RegisterBody,
-  type User,
-} from '@lectern/shared-schema';
+import type { AuthResponse, LoginBody, RegisterBody, User } from '@lectern/shared-schema';
 import { UnsyncedWritesError } from '../data';
 import { useLectern } from './use-lectern';
 import {
@@ -52,8 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .catch(() => {
         if (!current) return;
         // A 401 has already removed it (and is on its way to /login); any other failure ends the session too.
-        localStorage.removeItem(TOKEN_STORAGE_KEY);
-        lectern.sync.refresh();
+        lectern.auth.forgetToken();
         setUser(null);
       })
       .finally(() => {
@@ -125,7 +118,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setPrompt(null);
         return true;
       }
-      const waiting = await lectern.db.outbox.count();
+      const waiting = await lectern.sync.unsyncedWriteCount();
       if (waiting === 0) return true;
       setPrompt({ count: waiting, cause: { kind: 'logout' }, confirm: retry, cancel: () => setPrompt(null) });
       return false;

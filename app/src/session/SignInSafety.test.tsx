@@ -7,9 +7,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_SIGN_IN_ERRORS, SERVER_ERRORS, TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
-import { GOOGLE_NONCE_KEY } from '../data/auth/auth-api';
-import { createObjectUrl } from '../data/device/object-urls';
+// Before the data layer loads: Dexie takes the IndexedDB globals (fake-indexeddb's here) when it loads.
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
+import { createObjectUrl, GOOGLE_NONCE_KEY } from '../data';
 import { AuthCallbackPage } from '../screens/auth/AuthCallbackPage';
 import { authErrorMessage } from './auth-error';
 import { LecternProvider } from './LecternProvider';
@@ -19,6 +19,8 @@ import { registerUser, startTestWorld, type TestWorld } from './test-server';
 import { useSession } from './use-session';
 
 const PASSWORD = 'correct horse battery';
+/** A sign-in runs the server's real scrypt hash, which takes seconds on a busy machine. */
+const SIGN_IN_WAIT = { timeout: 10_000 };
 
 let world: TestWorld;
 let device: TestDevice;
@@ -119,7 +121,11 @@ describe('signing in as another account over unsynced changes', () => {
     renderApp('/login', second.email);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign in and lose unsynced changes?' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Sign in and lose unsynced changes?' },
+      SIGN_IN_WAIT,
+    );
     expect(dialog.textContent).toContain(
       `1 change made on this device by ${first.email} haven't reached the server yet.`,
     );
@@ -154,7 +160,7 @@ describe('signing in as another account over unsynced changes', () => {
     renderApp('/login', second.email);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign in anyway' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in anyway' }, SIGN_IN_WAIT));
     await waitFor(() => expect(localStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull());
     expect(await device.lectern.db.outbox.count()).toBe(0);
     expect((await device.lectern.db.getMeta('user'))?.email).toBe(second.email);

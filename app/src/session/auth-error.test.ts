@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_ERRORS } from '@lectern/shared-schema';
-import { ApiError, NetworkError } from '../data/api/http-client';
+import { ApiError, NetworkError } from '../data';
 import { authErrorMessage } from './auth-error';
 
 describe('authErrorMessage', () => {

@@ -2,7 +2,7 @@
 // (The spec's other source, the first msg of an `errors` list, never comes from this server: it answers
 // every refusal with `{error}`.)
 import { MESSAGES } from '@lectern/shared-schema';
-import { ApiError } from '../data/api/http-client';
+import { ApiError } from '../data';
 import { SignInCancelledError } from './use-session';
 
 export function authErrorMessage(error: unknown): string {

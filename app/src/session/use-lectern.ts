@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Lectern } from '../data/lectern';
+import type { Lectern } from '../data';
 
 export const LecternContext = createContext<Lectern | null>(null);
 

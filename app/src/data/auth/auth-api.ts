@@ -208,6 +208,17 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
     },
 
     hasToken: () => http.hasToken(),
+
+    /**
+     * The stored token couldn't be checked when the app opened (`me()` failed: refused, or offline with no
+     * user kept on the device): it goes and the session ends, but the device's data and outbox stay for
+     * this user's next sign-in, as after any 401.
+     */
+    forgetToken(): void {
+      tokenStorage.removeItem(TOKEN_STORAGE_KEY);
+      sync.refresh();
+    },
+
     /** The link of "Continue with Google"; a click goes through startGoogleSignIn for the nonce. */
     googleSignInUrl: () => `${baseUrl}/api/auth/google`,
   };

@@ -3,8 +3,8 @@ import { BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js
 import { Bar } from 'react-chartjs-2';
 import type { ReadingAnalytics } from '@lectern/shared-schema';
 import { Skeleton } from '../../components/Skeleton';
+import { useReadingAnalytics } from '../../hooks/use-library';
 import { countOf } from './article-format';
-import { useReadingAnalytics } from './use-dashboard-data';
 
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip);
 

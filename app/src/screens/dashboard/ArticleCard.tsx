@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
-import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import type { LocalArticleSummary } from '../../data';
 import { articleSource, formatDate, readingTimeLabel } from './article-format';
 import { ArchiveIcon, StarIcon, TrashIcon } from './dashboard-icons';
-import { useArticleImage } from '../shared/use-article-image';
+import { useArticleImage } from '../../hooks/use-article-image';
 import { ArticleImage } from './ArticleImage';
 
 export interface ArticleCardActions {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_SKELETON_COUNT, MESSAGES } from '@lectern/shared-schema';
-import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import type { LocalArticleSummary } from '../../data';
 import { ArticleGrid, type ArticleGridProps } from './ArticleGrid';
 
 function article(n: number): LocalArticleSummary {

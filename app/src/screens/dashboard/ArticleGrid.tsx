@@ -2,7 +2,7 @@ import { DASHBOARD_SKELETON_COUNT, MESSAGES } from '@lectern/shared-schema';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../components/Button';
 import { SkeletonCard } from '../../components/Skeleton';
-import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import type { LocalArticleSummary } from '../../data';
 import { ArticleCard, type ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
 import { useIncrementalCount } from './use-incremental-count';

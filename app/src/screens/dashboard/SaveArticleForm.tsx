@@ -4,8 +4,7 @@ import { checkArticleUrl, MESSAGES, parseTagInput } from '@lectern/shared-schema
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
-import { SaveArticleError } from '../../data/repository/articles';
-import type { LocalArticle } from '../../data/reads/article-reads';
+import { SaveArticleError, type LocalArticle } from '../../data';
 import { useLectern } from '../../session/use-lectern';
 
 export interface SaveArticleFormProps {

@@ -13,8 +13,8 @@ export function StatsCards({ stats }: { stats: ArticleStats | undefined }) {
     <ul className="stats-grid" aria-label="Library statistics">
       {CARDS.map(({ key, label }) => (
         <li key={key} className={`stat-card stat-card--${key}`}>
-          <span className="stat-card__label">{label}</span>
           <span className="stat-card__value">{stats ? stats[key].toLocaleString() : '–'}</span>
+          <span className="stat-card__label">{label}</span>
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { OfflineIcon } from '../../components/icons';
-import type { SyncState } from '../../data/sync/sync-engine';
+import type { SyncState } from '../../data';
 import { useLectern } from '../../session/use-lectern';
 import { countOf } from './article-format';
 import { CloudIcon } from './dashboard-icons';

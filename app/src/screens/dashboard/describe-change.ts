@@ -1,5 +1,5 @@
 // Names a queued write in the reader's words, for the list of changes the server refused.
-import type { Operation } from '../../data/outbox/operations';
+import type { Operation } from '../../data';
 
 export function describeChange(op: Operation): string {
   switch (op.kind) {

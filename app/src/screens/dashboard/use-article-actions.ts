@@ -2,9 +2,9 @@
 // reaches the server through the outbox.
 import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../../components/use-toast';
-import type { LocalArticleSummary } from '../../data/reads/article-reads';
+import type { LocalArticleSummary } from '../../data';
+import { useRetryFetch } from '../../hooks/use-retry-fetch';
 import { useLectern } from '../../session/use-lectern';
-import { useRetryFetch } from '../shared/use-retry-fetch';
 import type { ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
 import type { ConfirmDeleteDialogProps } from './ConfirmDeleteDialog';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Highlight } from '@lectern/shared-schema';
 import { formatDate } from '../reader/format-date';
-import { useArticleImage } from '../shared/use-article-image';
+import { useArticleImage } from '../../hooks/use-article-image';
 
 export function HighlightCard({ highlight }: { highlight: Highlight }) {
   const [imageFailed, setImageFailed] = useState(false);

@@ -4,9 +4,9 @@ import { SEARCH_DEBOUNCE_MS, type Highlight } from '@lectern/shared-schema';
 import { SearchIcon } from '../../components/icons';
 import { SkeletonCard } from '../../components/Skeleton';
 import { useLectern } from '../../session/use-lectern';
-import { useLiveResult } from '../reader/use-live-result';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useLiveResult } from '../../hooks/use-live-result';
 import { HighlightCard } from './HighlightCard';
-import { useDebouncedValue } from './use-debounced-value';
 import '../../styles/screens.css';
 import './highlights.css';
 

@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button';
 import { OfflineIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Skeleton';
-import { useOnline } from '../shared/use-online';
+import { useOnline } from '../../hooks/use-sync-state';
 import { ImportFilePicker } from './ImportFilePicker';
 import { ImportProgress } from './ImportProgress';
 import { PastImports } from './PastImports';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { displayReadingTime, type Article } from '@lectern/shared-schema';
-import { useArticleImage } from '../shared/use-article-image';
+import { useArticleImage } from '../../hooks/use-article-image';
 import { formatDate } from './format-date';
 
 export interface ArticleHeaderProps {

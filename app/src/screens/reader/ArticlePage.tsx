@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES, PRODUCT_NAME } from '@lectern/shared-schema';
 import { Skeleton } from '../../components/Skeleton';
+import { useLiveResult } from '../../hooks/use-live-result';
 import { useLectern } from '../../session/use-lectern';
 import { errorText } from './error-text';
 import { Reader } from './Reader';
-import { useLiveResult } from './use-live-result';
 import './reader.css';
 
 /** /article/{id}: the reading view. */

@@ -1,5 +1,5 @@
 import { Modal } from '../../components/Modal';
-import { useArticleImage } from '../shared/use-article-image';
+import { useArticleImage } from '../../hooks/use-article-image';
 
 export interface ScreenshotViewerProps {
   open: boolean;

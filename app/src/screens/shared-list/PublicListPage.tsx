@@ -10,7 +10,7 @@ import {
 import { buttonClassName } from '../../components/Button';
 import { ListIcon } from '../../components/icons';
 import { Skeleton, SkeletonCard } from '../../components/Skeleton';
-import { ApiError } from '../../data/api/http-client';
+import { ApiError } from '../../data';
 import { useLectern } from '../../session/use-lectern';
 import { useSession } from '../../session/use-session';
 import { articleSource, countOf, formatDate } from '../dashboard/article-format';

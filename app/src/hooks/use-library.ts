@@ -1,11 +1,10 @@
-// Live answers of the device's database for the dashboard: they update by themselves after every local
-// write and every sync, in this tab or another.
+// Live answers of the device's database about the library (the dashboard's feed, tags and analytics):
+// they update by themselves after every local write and every sync, in this tab or another. A failure
+// is an answer here, never a thrown error (spec section 8).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
 import type { ArticleStats, ArticlesQuery, ReadingAnalytics, Tag } from '@lectern/shared-schema';
-import type { LocalArticleSummary } from '../../data/reads/article-reads';
-import type { SyncState } from '../../data/sync/sync-engine';
-import { useLectern } from '../../session/use-lectern';
+import type { LocalArticleSummary } from '../data';
+import { useLectern } from '../session/use-lectern';
 
 export interface ArticleFeed {
   articles: LocalArticleSummary[];
@@ -60,9 +59,4 @@ export function useReadingAnalytics(): ReadingAnalytics | null | undefined {
       return null;
     }
   }, [lectern]);
-}
-
-export function useSyncState(): SyncState {
-  const { sync } = useLectern();
-  return useSyncExternalStore(sync.subscribe, sync.getState);
 }

@@ -2,8 +2,8 @@
 // image is the owner's alone, behind the bearer token, so it is fetched by the data layer and shown as
 // an object URL.
 import { useContext, useEffect, useState } from 'react';
-import { createObjectUrl, revokeObjectUrl } from '../../data/device/object-urls';
-import { LecternContext } from '../../session/use-lectern';
+import { createObjectUrl, revokeObjectUrl } from '../data';
+import { LecternContext } from '../session/use-lectern';
 
 export function useArticleImage(articleId: string, imageUrl: string | null): string | null {
   // Outside the app's provider (component tests) there is no data layer to fetch through.

@@ -1,8 +1,8 @@
 // Retry on an imported article whose page could not be fetched (the dashboard card and the reader).
 import { useCallback } from 'react';
-import { useToast } from '../../components/use-toast';
-import { ApiError, NetworkError } from '../../data';
-import { useLectern } from '../../session/use-lectern';
+import { useToast } from '../components/use-toast';
+import { ApiError, NetworkError } from '../data';
+import { useLectern } from '../session/use-lectern';
 
 export const RETRY_FETCH_OFFLINE =
   'You’re offline. Fetching the page again needs a connection to the server.';
