@@ -5,7 +5,7 @@ import { SERVER_ERRORS } from '@lectern/shared-schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
-import { createOcrService, fetchArticle, setExtractionQueueWait } from './extraction/index';
+import { setExtractionQueueWait } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/request-logging';
@@ -16,9 +16,7 @@ import { articleRoutes } from './routes/articles';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
-import { IMPORTS_IN_FLIGHT } from './imports/import-pool';
 import { registerImportJobs } from './jobs/import-jobs';
-import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue } from './jobs/job-queue';
 import { googleAuthRoutes } from './routes/google-auth';
 import { healthRoutes } from './routes/health';
 import { highlightRoutes } from './routes/highlights';
@@ -26,9 +24,8 @@ import { listRoutes, publicListRoutes } from './routes/lists';
 import { screenshotRoutes } from './routes/screenshots';
 import { syncRoutes } from './routes/sync';
 import { tagRoutes } from './routes/tags';
-import type { ServiceContext } from './services/context';
+import { createServiceContext } from './services/context';
 import { fillTagNameKeys } from './services/tags';
-import { WorkLimit } from './services/work-limits';
 
 /** JSON bodies above this answer 413; screenshots have their own cap. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -50,44 +47,9 @@ export interface BuildOptions {
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const db = openDatabase(config.databaseFile);
   fillTagNameKeys(db);
-  const jobs = new JobQueue(db, {
-    ...DEFAULT_JOB_QUEUE_OPTIONS,
-    concurrency: config.jobConcurrency,
-    perUser: config.jobConcurrencyPerUser,
-    retryBaseMs: config.jobRetryBaseMs,
-  });
   setExtractionQueueWait(config.extractionQueueWaitMs);
-  const ctx: ServiceContext = {
-    db,
-    config,
-    jobs,
-    extraction: { fetchArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
-    limits: {
-      saves: new WorkLimit({
-        perUser: config.savesPerUser,
-        total: config.savesInFlight,
-        userMessage: SERVER_ERRORS.tooManySaves,
-        busyMessage: SERVER_ERRORS.serverBusy,
-        retryAfterSeconds: 5,
-      }),
-      uploads: new WorkLimit({
-        perUser: config.uploadsPerUser,
-        total: config.uploadsInFlight,
-        userMessage: SERVER_ERRORS.tooManyUploads,
-        busyMessage: SERVER_ERRORS.serverBusy,
-        retryAfterSeconds: 10,
-      }),
-      // An export file is held in memory (up to 50 MB) from its upload until it is read: one per user, and
-      // as many on the server as the import worker threads, so none waits for a thread.
-      imports: new WorkLimit({
-        perUser: 1,
-        total: IMPORTS_IN_FLIGHT,
-        userMessage: SERVER_ERRORS.importReading,
-        busyMessage: SERVER_ERRORS.serverBusy,
-        retryAfterSeconds: 30,
-      }),
-    },
-  };
+  const ctx = createServiceContext(db, config);
+  const { jobs } = ctx;
   const app = Fastify({
     logger: loggerOptions(
       config.logger,

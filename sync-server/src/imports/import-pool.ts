@@ -5,7 +5,7 @@ import type { PreparedImport } from './prepare-import';
 
 /**
  * Export files read at once on the server, each on its own thread: uploads take a slot before their body is
- * read (routes/imports.ts), so a file never waits for a thread and its time limit is its own reading time.
+ * read (services/imports.ts, uploadImport), so a file never waits for a thread and its time limit is its own reading time.
  */
 export const IMPORTS_IN_FLIGHT = 2;
 const IMPORT_PARSE_TIMEOUT_MS = 120_000;

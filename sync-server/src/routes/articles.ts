@@ -16,15 +16,14 @@ import {
 import {
   attachTag,
   createArticle,
-  deleteArticle,
   detachTag,
   fetchMetadata,
   listArticles,
   searchArticles,
   updateArticle,
 } from '../services/articles';
-import { currentArticleJson, getArticle } from '../services/article-rows';
-import { removeScreenshotFile } from '../services/screenshots';
+import { readArticleJson } from '../services/article-rows';
+import { deleteArticleAndFiles } from '../services/deletions';
 import type { RouteOptions, TypedFastify } from './types';
 
 export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
@@ -53,9 +52,8 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   );
 
   app.get('/articles/:id', { schema: { params: IdParam } }, async (request, reply) => {
-    const stored = currentArticleJson(db, request.userId, request.params.id);
-    const body = stored ?? JSON.stringify(getArticle(db, request.userId, request.params.id));
-    return reply.type('application/json; charset=utf-8').send(`{"article":${body}}`);
+    const article = readArticleJson(ctx, request.userId, request.params.id);
+    return reply.type('application/json; charset=utf-8').send(`{"article":${article}}`);
   });
 
   app.post(
@@ -77,8 +75,7 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   );
 
   app.delete('/articles/:id', { schema: { params: IdParam } }, async (request, reply) => {
-    const { screenshotUrl } = deleteArticle(db, request.userId, request.params.id);
-    if (screenshotUrl) await removeScreenshotFile(ctx.config, request.userId, request.params.id);
+    await deleteArticleAndFiles(ctx, request.userId, request.params.id);
     return reply.code(204).send();
   });
 

@@ -6,48 +6,24 @@ import {
   LoginBody,
   ProfileBody,
   RegisterBody,
-  SERVER_ERRORS,
   UserResponse,
 } from '@lectern/shared-schema';
 import type { FastifyRequest } from 'fastify';
-import { clientNetworkKey } from '../services/client-address';
-import { LoginAttempts } from '../services/login-attempts';
-import { PasswordHashingBusyError } from '../services/passwords';
 import { Readable } from 'node:stream';
+import { deleteAccount } from '../services/deletions';
 import { exportDocument } from '../services/export';
-import { RateLimiter } from '../services/rate-limiter';
-import { removeUserFiles } from '../services/screenshots';
 import { revokeSession, revokeUserSessions } from '../services/sessions';
-import { tooManyRequests, unauthorized } from '../services/errors';
-import {
-  authenticate,
-  deleteUser,
-  getUser,
-  normalizeEmail,
-  registerUser,
-  updateProfile,
-} from '../services/users';
+import { signIn, signUp } from '../services/sign-in';
+import { getUser, updateProfile } from '../services/users';
 import type { RouteOptions, TypedFastify } from './types';
 
-/** Sign-up and sign-in need no token; rate limits guard them instead. */
+/** Sign-up and sign-in need no token; rate limits guard them instead (services/sign-in.ts). */
 export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions) {
-  const { db, config } = ctx;
-  const loginAttempts = new LoginAttempts(config);
-  const registrationsByNetwork = new RateLimiter(config.registrationsPerIp, config.registrationWindowMs);
-
   app.post(
     '/auth/register',
     { schema: { body: RegisterBody, response: { 201: AuthResponse } } },
     async (request, reply) => {
-      const network = clientNetworkKey(request.ip);
-      const now = Date.now();
-      const wait = registrationsByNetwork.take(network, now);
-      if (wait > 0) throw tooManyRequests(SERVER_ERRORS.tooManyRegistrations, wait);
-      const user = await registerUser(db, request.body).catch((error: unknown) => {
-        // Turned away for a busy server: no account was made, so the network's count is given back.
-        if (error instanceof PasswordHashingBusyError) registrationsByNetwork.release(network, now);
-        throw error;
-      });
+      const user = await signUp(ctx, request.body, request.ip);
       return reply.code(201).send({ token: app.issueToken(user.id), user });
     },
   );
@@ -56,25 +32,14 @@ export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     '/auth/login',
     { schema: { body: LoginBody, response: { 200: AuthResponse } } },
     async (request) => {
-      // Counted as a failure before the hash; given back below if the password is right.
-      const attempt = loginAttempts.start(normalizeEmail(request.body.email), request.ip);
-      try {
-        const user = await authenticate(db, request.body);
-        if (!user) throw unauthorized(SERVER_ERRORS.invalidCredentials);
-        attempt.succeeded();
-        return { token: app.issueToken(user.id), user };
-      } catch (error) {
-        if (error instanceof PasswordHashingBusyError) attempt.notChecked();
-        throw error;
-      } finally {
-        attempt.finish();
-      }
+      const user = await signIn(ctx, request.body, request.ip);
+      return { token: app.issueToken(user.id), user };
     },
   );
 }
 
 export async function authRoutes(app: TypedFastify, { ctx }: RouteOptions) {
-  const { db, config } = ctx;
+  const { db } = ctx;
 
   app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request: FastifyRequest) => ({
     user: getUser(db, request.userId),
@@ -110,8 +75,7 @@ export async function authRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   });
 
   app.delete('/auth/account', async (request, reply) => {
-    deleteUser(db, request.userId);
-    await removeUserFiles(config, request.userId);
+    await deleteAccount(ctx, request.userId);
     return reply.code(204).send();
   });
 }

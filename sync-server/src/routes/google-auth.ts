@@ -1,31 +1,23 @@
-// Google sign-in (OAuth 2.0 authorization code flow). The tab that starts it sends a one-time nonce; the
-// browser goes to the provider and comes back to /auth/callback with ?code= (a one-time code bound to that
-// nonce, never a token) or ?error=<code>; the app trades code and nonce for a token by POST. The endpoints
-// are settings, so tests run a local stand-in.
+// Google sign-in over HTTP (the steps are services/google-sign-in.ts). The tab that starts it sends a
+// one-time nonce; the browser goes to the provider and comes back to /auth/callback with ?code= (a one-time
+// code bound to that nonce, never a token) or ?error=<code>; the app trades code and nonce for a token by
+// POST. The state and nonce wait in a cookie scoped to these routes.
 import {
   AuthResponse,
-  GOOGLE_NONCE_PATTERN,
   GoogleExchangeBody,
   GoogleStartQuery,
-  SERVER_ERRORS,
   type GoogleSignInErrorCode,
 } from '@lectern/shared-schema';
 import { Type } from 'typebox';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { GoogleConfig } from '../config';
-import { badRequest } from '../services/errors';
-import { SignInCodes } from '../services/google-sign-in-codes';
 import {
-  findOrCreateGoogleUser,
-  getUser,
-  GoogleEmailTakenError,
-  GoogleEmailUnverifiedError,
-  type GoogleProfile,
-} from '../services/users';
+  finishGoogleSignIn,
+  redeemGoogleSignIn,
+  startGoogleSignIn,
+  type PendingGoogleSignIn,
+} from '../services/google-sign-in';
 import type { RouteOptions, TypedFastify } from './types';
 
 const STATE_COOKIE = 'lectern_oauth_state';
-const CALLBACK_PATH = '/api/auth/google/callback';
 
 const callbackTo = (query: { code: string } | { error: GoogleSignInErrorCode }) =>
   `/auth/callback?${new URLSearchParams(query).toString()}`;
@@ -44,77 +36,23 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-async function fetchGoogleProfile(
-  google: GoogleConfig,
-  code: string,
-  redirectUri: string,
-): Promise<GoogleProfile> {
-  const tokenResponse = await fetch(google.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({
-      code,
-      client_id: google.clientId,
-      client_secret: google.clientSecret,
-      redirect_uri: redirectUri,
-      grant_type: 'authorization_code',
-    }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!tokenResponse.ok) throw new Error(`token endpoint answered ${tokenResponse.status}`);
-  const { access_token: accessToken } = (await tokenResponse.json()) as { access_token?: string };
-  if (!accessToken) throw new Error('token endpoint sent no access_token');
-  const profileResponse = await fetch(google.userInfoUrl, {
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!profileResponse.ok) throw new Error(`userinfo endpoint answered ${profileResponse.status}`);
-  const profile = (await profileResponse.json()) as Record<string, unknown>;
-  if (typeof profile.sub !== 'string' || typeof profile.email !== 'string')
-    throw new Error('profile lacks sub or email');
-  return {
-    sub: profile.sub,
-    email: profile.email,
-    emailVerified: profile.email_verified === true || profile.email_verified === 'true',
-    name: typeof profile.name === 'string' ? profile.name : null,
-    picture: typeof profile.picture === 'string' ? profile.picture : null,
-  };
+function pendingFrom(cookieHeader: string | undefined): Partial<PendingGoogleSignIn> {
+  const [state, nonce] = (readCookie(cookieHeader, STATE_COOKIE) ?? '').split('.');
+  return { state, nonce };
 }
 
 export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions) {
-  const { config, db } = ctx;
-  const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
-  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  const codes = new SignInCodes();
+  const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
 
   app.get('/auth/google', { schema: { querystring: GoogleStartQuery } }, async (request, reply) => {
-    const google = config.google;
-    if (!google) return reply.redirect(callbackTo({ error: 'google_not_configured' }));
-    const { nonce } = request.query;
-    // Without the tab's nonce the sign-in could never be finished: say so now, not after the provider.
-    if (!nonce || !GOOGLE_NONCE_PATTERN.test(nonce))
-      return reply.redirect(callbackTo({ error: 'google_not_started' }));
-    const state = randomBytes(24).toString('base64url');
-    const target = new URL(google.authUrl);
-    target.search = new URLSearchParams({
-      client_id: google.clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid email profile',
-      state,
-      prompt: 'select_account',
-    }).toString();
+    const started = startGoogleSignIn(ctx, request.query.nonce);
+    if ('error' in started) return reply.redirect(callbackTo({ error: started.error }));
+    const { state, nonce } = started.pending;
     reply.header(
       'set-cookie',
       `${STATE_COOKIE}=${state}.${nonce}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
     );
-    return reply.redirect(target.toString());
+    return reply.redirect(started.providerUrl);
   });
 
   const CallbackQuery = Type.Object({
@@ -128,26 +66,10 @@ export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
       'set-cookie',
       `${STATE_COOKIE}=; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=0${secure}`,
     );
-    const google = config.google;
-    if (!google) return reply.redirect(callbackTo({ error: 'google_not_configured' }));
-    const { code, state, error } = request.query;
-    const [expectedState, nonce] = (readCookie(request.headers.cookie, STATE_COOKIE) ?? '').split('.');
-    if (error || !code || !state || !expectedState || !nonce || !sameText(state, expectedState)) {
-      return reply.redirect(callbackTo({ error: 'google_failed' }));
-    }
-    try {
-      const user = findOrCreateGoogleUser(db, await fetchGoogleProfile(google, code, redirectUri));
-      const signInCode = codes.issue(user.id, nonce);
-      if (!signInCode) return reply.redirect(callbackTo({ error: 'google_failed' }));
-      return reply.redirect(callbackTo({ code: signInCode }));
-    } catch (failure) {
-      if (failure instanceof GoogleEmailTakenError)
-        return reply.redirect(callbackTo({ error: 'google_email_taken' }));
-      if (failure instanceof GoogleEmailUnverifiedError)
-        return reply.redirect(callbackTo({ error: 'google_email_unverified' }));
-      request.log.warn({ err: failure }, 'Google sign-in failed');
-      return reply.redirect(callbackTo({ error: 'google_failed' }));
-    }
+    const finished = await finishGoogleSignIn(ctx, request.query, pendingFrom(request.headers.cookie));
+    if ('code' in finished) return reply.redirect(callbackTo({ code: finished.code }));
+    if ('cause' in finished) request.log.warn({ err: finished.cause }, 'Google sign-in failed');
+    return reply.redirect(callbackTo({ error: finished.error }));
   });
 
   // The last step, from the tab that started the sign-in: its nonce and the code of /auth/callback?code=.
@@ -155,9 +77,7 @@ export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     '/auth/google/exchange',
     { schema: { body: GoogleExchangeBody, response: { 200: AuthResponse } } },
     async (request) => {
-      const userId = codes.redeem(request.body.code, request.body.nonce);
-      if (!userId) throw badRequest(SERVER_ERRORS.googleSignInExpired);
-      const user = getUser(db, userId);
+      const user = redeemGoogleSignIn(ctx, request.body.code, request.body.nonce);
       return { token: app.issueToken(user.id), user };
     },
   );

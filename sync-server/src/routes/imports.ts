@@ -9,18 +9,17 @@ import {
   type ImportSource,
 } from '@lectern/shared-schema';
 import type { FastifyRequest } from 'fastify';
-import { ImportBusyError, prepareImportOffThread } from '../imports/import-pool';
-import { badRequest, HttpError, tooManyRequests } from '../services/errors';
+import { badRequest, HttpError } from '../services/errors';
 import {
   getImport,
-  importInProgress,
   listImports,
   retryArticleFetch,
-  startImport,
+  uploadImport,
+  type ImportUpload,
 } from '../services/imports';
 import type { RouteOptions, TypedFastify } from './types';
 
-async function readImportForm(request: FastifyRequest): Promise<{ bytes: Buffer; source?: ImportSource }> {
+async function readImportForm(request: FastifyRequest): Promise<ImportUpload> {
   let bytes: Buffer | undefined;
   let source: string | undefined;
   for await (const part of request.parts({
@@ -50,23 +49,7 @@ async function readImportForm(request: FastifyRequest): Promise<{ bytes: Buffer;
 export async function importRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   app.post('/imports', async (request, reply) => {
     if (!request.isMultipart()) throw badRequest(SERVER_ERRORS.importFileMissing);
-    // The slot is taken before the file is read: one file per reader in memory at a time, a bounded number
-    // on the server, and the check below and the start of the import can't be raced by a second upload.
-    const started = await ctx.limits.imports.run(request.userId, async () => {
-      // One import written at a time per reader: a second file waits until the first is in.
-      if (importInProgress(ctx.db, request.userId)) throw tooManyRequests(SERVER_ERRORS.importRunning, 30);
-      const form = await readImportForm(request);
-      let prepared;
-      try {
-        prepared = await prepareImportOffThread(form.bytes, form.source);
-      } catch (error) {
-        if (error instanceof ImportBusyError) throw tooManyRequests(SERVER_ERRORS.serverBusy, 10);
-        throw error;
-      }
-      if (!prepared.ok) throw badRequest(prepared.error);
-      return startImport(ctx.db, request.userId, prepared);
-    });
-    ctx.jobs.wake();
+    const started = await uploadImport(ctx, request.userId, () => readImportForm(request));
     return reply.code(202).send({ import: started });
   });
 
@@ -79,10 +62,6 @@ export async function importRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   app.post(
     '/articles/:id/fetch',
     { schema: { params: IdParam, response: { 200: ArticleResponse } } },
-    async (request) => {
-      const article = retryArticleFetch(ctx.db, request.userId, request.params.id);
-      ctx.jobs.wake();
-      return { article };
-    },
+    async (request) => ({ article: retryArticleFetch(ctx, request.userId, request.params.id) }),
   );
 }

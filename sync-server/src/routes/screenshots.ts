@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { MAX_SCREENSHOT_BYTES } from '../extraction/index';
 import { badRequest, HttpError } from '../services/errors';
-import { createScreenshotArticle, readScreenshot, type ScreenshotUpload } from '../services/screenshots';
+import { readScreenshot, saveScreenshot, type ScreenshotUpload } from '../services/screenshots';
 import type { RouteOptions, TypedFastify } from './types';
 
 /**
@@ -56,11 +56,7 @@ export async function screenshotRoutes(app: TypedFastify, { ctx }: RouteOptions)
     async (request, reply) => {
       if (!request.isMultipart())
         throw badRequest('Send the screenshot as multipart form data in the field "screenshot"');
-      // The slot is taken before the upload is read: a user over their bound is refused before their
-      // 15 MB are held in memory.
-      const article = await ctx.limits.uploads.run(request.userId, async () =>
-        createScreenshotArticle(ctx, request.userId, await readUpload(request)),
-      );
+      const article = await saveScreenshot(ctx, request.userId, () => readUpload(request));
       return reply.code(201).send({ article });
     },
   );

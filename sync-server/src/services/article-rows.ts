@@ -2,6 +2,7 @@
 import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import { recordUpsert } from './change-log';
+import type { ServiceContext } from './context';
 import { notFound } from './errors';
 
 const DERIVED_COLUMNS = `
@@ -103,7 +104,7 @@ export function findArticleSummaries(db: Db, where: string, ...params: unknown[]
  * route skips its joins and its serialization this way. Undefined when there is none (the caller falls
  * back to reading the tables, which also answers 404).
  */
-export function currentArticleJson(db: Db, userId: string, articleId: string): string | undefined {
+function currentArticleJson(db: Db, userId: string, articleId: string): string | undefined {
   const latest = db
     .statement(
       `SELECT row FROM change_log WHERE user_id = ? AND entity = 'article' AND entity_id = ?
@@ -111,6 +112,16 @@ export function currentArticleJson(db: Db, userId: string, articleId: string): s
     )
     .get(userId, articleId) as { row: string | null } | undefined;
   return latest?.row ?? undefined;
+}
+
+/**
+ * GET /articles/{id}: the caller's article as JSON text, from its latest change in the feed when there is
+ * one, else read from the tables (404 when it doesn't exist or is someone else's).
+ */
+export function readArticleJson(ctx: ServiceContext, userId: string, articleId: string): string {
+  return (
+    currentArticleJson(ctx.db, userId, articleId) ?? JSON.stringify(getArticle(ctx.db, userId, articleId))
+  );
 }
 
 /** Records the article's current state in the change feed; call after every write that touches it. */

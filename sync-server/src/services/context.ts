@@ -1,9 +1,22 @@
-// What every service function is handed: the database, the configuration and the extraction pipeline.
+// What every service function is handed, and how the server makes it: the database, the configuration, the
+// extraction pipeline, and the state this process keeps in memory (work bounds, sign-in limits, sign-in
+// codes). One context per server, so every caller (a route, a batched endpoint, a job) shares the same
+// counts and codes.
+import { SERVER_ERRORS } from '@lectern/shared-schema';
 import type { Config } from '../config';
-import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from '../db/connection';
-import type { FetchedArticle, OcrService, SafeFetchOptions } from '../extraction/index';
-import type { WorkLimit } from './work-limits';
+import {
+  createOcrService,
+  fetchArticle,
+  type FetchedArticle,
+  type OcrService,
+  type SafeFetchOptions,
+} from '../extraction/index';
+import { IMPORTS_IN_FLIGHT } from '../imports/import-pool';
+import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue } from '../jobs/job-queue';
+import { newSignInLimits, type SignInLimits } from './sign-in';
+import { SignInCodes } from './google-sign-in-codes';
+import { WorkLimit } from './work-limits';
 
 export interface Extraction {
   /** `owner`: the user the page is saved for (extraction workers take users in turn). */
@@ -17,6 +30,52 @@ export interface ServiceContext {
   extraction: Extraction;
   /** Bounds on work in progress: saves (fetch and extract) and screenshot uploads (OCR). */
   limits: { saves: WorkLimit; uploads: WorkLimit; imports: WorkLimit };
+  /** Sign-up and sign-in limits (services/sign-in.ts). */
+  signIns: SignInLimits;
+  /** Google sign-ins waiting for their tab to trade the one-time code (services/google-sign-in.ts). */
+  googleCodes: SignInCodes;
   /** Background work persisted in SQLite (imports' rows and pages). */
   jobs: JobQueue;
+}
+
+/** The server's context over an open database; nothing runs until the caller starts `jobs`. */
+export function createServiceContext(db: Db, config: Config): ServiceContext {
+  return {
+    db,
+    config,
+    jobs: new JobQueue(db, {
+      ...DEFAULT_JOB_QUEUE_OPTIONS,
+      concurrency: config.jobConcurrency,
+      perUser: config.jobConcurrencyPerUser,
+      retryBaseMs: config.jobRetryBaseMs,
+    }),
+    extraction: { fetchArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
+    limits: {
+      saves: new WorkLimit({
+        perUser: config.savesPerUser,
+        total: config.savesInFlight,
+        userMessage: SERVER_ERRORS.tooManySaves,
+        busyMessage: SERVER_ERRORS.serverBusy,
+        retryAfterSeconds: 5,
+      }),
+      uploads: new WorkLimit({
+        perUser: config.uploadsPerUser,
+        total: config.uploadsInFlight,
+        userMessage: SERVER_ERRORS.tooManyUploads,
+        busyMessage: SERVER_ERRORS.serverBusy,
+        retryAfterSeconds: 10,
+      }),
+      // An export file is held in memory (up to 50 MB) from its upload until it is read: one per user, and
+      // as many on the server as the import worker threads, so none waits for a thread.
+      imports: new WorkLimit({
+        perUser: 1,
+        total: IMPORTS_IN_FLIGHT,
+        userMessage: SERVER_ERRORS.importReading,
+        busyMessage: SERVER_ERRORS.serverBusy,
+        retryAfterSeconds: 30,
+      }),
+    },
+    signIns: newSignInLimits(config),
+    googleCodes: new SignInCodes(),
+  };
 }

@@ -10,11 +10,13 @@ import {
 } from '@lectern/shared-schema';
 import { importTotal, type ImportRowFailure } from '@lectern/shared-schema/import-files';
 import type { Db } from '../db/connection';
+import { ImportBusyError, prepareImportOffThread } from '../imports/import-pool';
 import type { PreparedItem } from '../imports/prepare-import';
 import { enqueueJob, requeueJob } from '../jobs/job-queue';
 import { nowIso } from './change-log';
 import { emitArticle, getArticle } from './article-rows';
-import { badRequest, notFound } from './errors';
+import type { ServiceContext } from './context';
+import { badRequest, notFound, tooManyRequests } from './errors';
 import { writeImportedRow } from './imported-articles';
 import { emitTag } from './tags';
 
@@ -33,8 +35,43 @@ const FAILURES_SHOWN = 1000;
 /** An import as its table holds it: the API's view without the pages' progress and the failures. */
 type ImportRow = Omit<ImportView, 'pages_total' | 'pages_fetched' | 'pages_failed' | 'failures'>;
 
-/** Stores the parsed file and queues the job that writes it; answers at once (202). */
-export function startImport(
+/** An export file as the upload form carries it: the bytes, and the app it came from if the reader said. */
+export interface ImportUpload {
+  bytes: Buffer;
+  source?: ImportSource | undefined;
+}
+
+/**
+ * POST /imports: the file is read (`readUpload`) only once one of the import slots is held, so one file per
+ * reader and a bounded number on the server are in memory at a time, and the check that none of the
+ * reader's imports is still being written can't be raced by a second upload. Parsed on a worker thread,
+ * stored, and its job started; answers at once (202).
+ */
+export async function uploadImport(
+  ctx: ServiceContext,
+  userId: string,
+  readUpload: () => Promise<ImportUpload>,
+): Promise<ImportView> {
+  const started = await ctx.limits.imports.run(userId, async () => {
+    // One import written at a time per reader: a second file waits until the first is in.
+    if (importInProgress(ctx.db, userId)) throw tooManyRequests(SERVER_ERRORS.importRunning, 30);
+    const upload = await readUpload();
+    let prepared;
+    try {
+      prepared = await prepareImportOffThread(upload.bytes, upload.source);
+    } catch (error) {
+      if (error instanceof ImportBusyError) throw tooManyRequests(SERVER_ERRORS.serverBusy, 10);
+      throw error;
+    }
+    if (!prepared.ok) throw badRequest(prepared.error);
+    return startImport(ctx.db, userId, prepared);
+  });
+  ctx.jobs.wake();
+  return started;
+}
+
+/** Stores the parsed file and queues the job that writes it. */
+function startImport(
   db: Db,
   userId: string,
   parsed: { source: ImportSource; items: PreparedItem[]; failures: ImportRowFailure[] },
@@ -176,7 +213,14 @@ export function listImports(db: Db, userId: string): ImportView[] {
 }
 
 /** Retry on an imported article whose page could not be fetched: it goes back to pending and is fetched again. */
-export function retryArticleFetch(db: Db, userId: string, articleId: string): Article {
+export function retryArticleFetch(ctx: ServiceContext, userId: string, articleId: string): Article {
+  const article = requeueArticleFetch(ctx.db, userId, articleId);
+  // Its job runs now rather than at the queue's next look.
+  ctx.jobs.wake();
+  return article;
+}
+
+function requeueArticleFetch(db: Db, userId: string, articleId: string): Article {
   return db.transaction(() => {
     getArticle(db, userId, articleId);
     const row = db.statement('SELECT fetch_state FROM articles WHERE id = ?').get(articleId) as {

@@ -27,7 +27,20 @@ export interface ScreenshotUpload {
   id?: string | undefined;
 }
 
-export async function createScreenshotArticle(
+/**
+ * POST /articles/screenshot: the upload is read (`readUpload`) only once one of the user's upload slots is
+ * held, so a user over their bound is refused (429) before their 15 MB are in memory; the slot is held
+ * until OCR is done and the article is stored.
+ */
+export function saveScreenshot(
+  ctx: ServiceContext,
+  userId: string,
+  readUpload: () => Promise<ScreenshotUpload>,
+): Promise<Article> {
+  return ctx.limits.uploads.run(userId, async () => createScreenshotArticle(ctx, userId, await readUpload()));
+}
+
+async function createScreenshotArticle(
   ctx: ServiceContext,
   userId: string,
   upload: ScreenshotUpload,

@@ -1,0 +1,54 @@
+// The cached article read (GET /articles/{id}): the feed's copy of the article, never stale, never another
+// user's. On an in-memory SQLite built by the real migrations.
+import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestContext, type TestContext } from '../testing/service-context';
+import { getArticle, readArticleJson } from './article-rows';
+import { deleteArticle, updateArticle } from './articles';
+
+let t: TestContext;
+
+beforeEach(() => {
+  t = openTestContext();
+  t.addUser('ann');
+  t.addUser('bob');
+});
+afterEach(() => t.close());
+
+const read = (userId: string, articleId: string) =>
+  JSON.parse(readArticleJson(t.ctx, userId, articleId)) as Article;
+
+describe('readArticleJson', () => {
+  it('serves the article as the tables hold it, and the current row after each update', () => {
+    const id = t.addArticle('ann', { title: 'Cached' });
+    expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
+    expect(read('ann', id).is_read).toBe(false);
+
+    updateArticle(t.ctx.db, 'ann', id, { isRead: true, readingProgress: 40 });
+    expect(read('ann', id)).toMatchObject({ title: 'Cached', is_read: true, reading_progress: 40 });
+    updateArticle(t.ctx.db, 'ann', id, { isFavorite: true });
+    expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
+    expect(read('ann', id)).toMatchObject({ is_read: true, is_favorite: true });
+  });
+
+  it("never serves another user's article, nor says it exists", () => {
+    const id = t.addArticle('ann');
+    expect(() => readArticleJson(t.ctx, 'bob', id)).toThrow(
+      expect.objectContaining({ statusCode: 404, message: SERVER_ERRORS.articleNotFound }),
+    );
+    expect(() => readArticleJson(t.ctx, 'bob', 'no-such-article')).toThrow(
+      expect.objectContaining({ statusCode: 404, message: SERVER_ERRORS.articleNotFound }),
+    );
+  });
+
+  it('reads the tables when the feed holds no copy, and answers 404 once the article is deleted', () => {
+    const id = t.addArticle('ann', { title: 'Unfed' });
+    updateArticle(t.ctx.db, 'ann', id, { isArchived: true });
+    t.ctx.db.statement(`DELETE FROM change_log WHERE entity = 'article' AND entity_id = ?`).run(id);
+    expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
+    expect(read('ann', id)).toMatchObject({ title: 'Unfed', is_archived: true });
+
+    deleteArticle(t.ctx.db, 'ann', id);
+    expect(() => readArticleJson(t.ctx, 'ann', id)).toThrow(expect.objectContaining({ statusCode: 404 }));
+  });
+});

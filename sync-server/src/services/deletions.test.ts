@@ -1,0 +1,77 @@
+// Deleting an article or an account removes the files it owned under DATA_DIR (a temporary folder here),
+// and nothing of anyone else's. On an in-memory SQLite built by the real migrations.
+import { SERVER_ERRORS } from '@lectern/shared-schema';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestContext, type TestContext } from '../testing/service-context';
+import { findArticle } from './article-rows';
+import { deleteAccount, deleteArticleAndFiles } from './deletions';
+import { screenshotUrlOf } from './screenshots';
+
+let t: TestContext;
+
+beforeEach(() => {
+  t = openTestContext();
+  t.addUser('ann');
+  t.addUser('bob');
+});
+afterEach(() => t.close());
+
+const folderOf = (userId: string) => join(t.dataDir, 'uploads', userId);
+
+/** A screenshot article with its image on disk, as an upload leaves them. */
+function addScreenshot(userId: string, extension = 'png'): string {
+  const id = t.addArticle(userId, { article_type: 'screenshot' });
+  t.ctx.db
+    .statement('UPDATE articles SET screenshot_url = ?, image_url = ? WHERE id = ?')
+    .run(screenshotUrlOf(id), screenshotUrlOf(id), id);
+  mkdirSync(folderOf(userId), { recursive: true });
+  writeFileSync(join(folderOf(userId), `${id}.${extension}`), 'image bytes');
+  return id;
+}
+
+describe('deleteArticleAndFiles', () => {
+  it("removes the article's rows and its screenshot, and only its own", async () => {
+    const gone = addScreenshot('ann', 'jpg');
+    const kept = addScreenshot('ann');
+    await deleteArticleAndFiles(t.ctx, 'ann', gone);
+    expect(findArticle(t.ctx.db, 'ann', gone)).toBeUndefined();
+    expect(readdirSync(folderOf('ann'))).toEqual([`${kept}.png`]);
+  });
+
+  it('deletes a web article without touching the folder', async () => {
+    const screenshot = addScreenshot('ann');
+    const web = t.addArticle('ann');
+    await deleteArticleAndFiles(t.ctx, 'ann', web);
+    expect(findArticle(t.ctx.db, 'ann', web)).toBeUndefined();
+    expect(readdirSync(folderOf('ann'))).toEqual([`${screenshot}.png`]);
+  });
+
+  it("refuses another user's article with 404 and leaves its row and image", async () => {
+    const id = addScreenshot('ann');
+    await expect(deleteArticleAndFiles(t.ctx, 'bob', id)).rejects.toMatchObject({
+      statusCode: 404,
+      message: SERVER_ERRORS.articleNotFound,
+    });
+    expect(findArticle(t.ctx.db, 'ann', id)).toBeDefined();
+    expect(readdirSync(folderOf('ann'))).toEqual([`${id}.png`]);
+  });
+});
+
+describe('deleteAccount', () => {
+  it("removes the user's rows and their whole folder, and no one else's", async () => {
+    const annScreenshot = addScreenshot('ann');
+    const bobScreenshot = addScreenshot('bob');
+    await deleteAccount(t.ctx, 'ann');
+    expect(t.ctx.db.statement('SELECT id FROM users ORDER BY id').all()).toEqual([{ id: 'bob' }]);
+    expect(findArticle(t.ctx.db, 'ann', annScreenshot)).toBeUndefined();
+    expect(existsSync(folderOf('ann'))).toBe(false);
+    expect(readdirSync(folderOf('bob'))).toEqual([`${bobScreenshot}.png`]);
+  });
+
+  it('deletes an account that never uploaded anything', async () => {
+    await deleteAccount(t.ctx, 'ann');
+    expect(t.ctx.db.statement('SELECT count(*) AS n FROM users').get()).toEqual({ n: 1 });
+  });
+});

@@ -1,0 +1,75 @@
+// The server's own service context on an in-memory SQLite (the real migrations) and a temporary DATA_DIR,
+// for unit tests of services/*: the same limits and codes the server makes, without HTTP.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newId } from '@lectern/shared-schema';
+import type { NewArticle } from '../services/articles';
+import { insertArticle } from '../services/articles';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import { createServiceContext, type ServiceContext } from '../services/context';
+
+export interface TestContext {
+  ctx: ServiceContext;
+  dataDir: string;
+  /** A user row (no password: these tests never sign it in), answering its id. */
+  addUser(id: string): string;
+  /** A web article of `userId` stored as a save stores it, answering its id. */
+  addArticle(userId: string, fields?: Partial<NewArticle>): string;
+  close(): Promise<void>;
+}
+
+export function openTestContext(env: Record<string, string> = {}): TestContext {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-unit-'));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...env },
+    { appDir: null },
+  );
+  const ctx = createServiceContext(openDatabase(':memory:'), config);
+  let articles = 0;
+  return {
+    ctx,
+    dataDir,
+    addUser(id) {
+      ctx.db
+        .statement('INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)')
+        .run(id, `${id}@example.com`, new Date().toISOString());
+      return id;
+    },
+    addArticle(userId, fields = {}) {
+      articles += 1;
+      const id = fields.id ?? newId();
+      insertArticle(
+        ctx.db,
+        userId,
+        {
+          id,
+          url: `https://example.com/${userId}/${articles}`,
+          article_type: 'web',
+          screenshot_url: null,
+          title: `Article ${articles}`,
+          description: null,
+          author: null,
+          image_url: null,
+          published_date: null,
+          site_name: null,
+          language: null,
+          excerpt: null,
+          content: '<p>Text</p>',
+          content_text: 'Text',
+          reading_time: 1,
+          ...fields,
+        },
+        [],
+      );
+      return id;
+    },
+    async close() {
+      await ctx.jobs.stop();
+      await ctx.extraction.ocr.close();
+      ctx.db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
