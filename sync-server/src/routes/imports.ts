@@ -6,7 +6,6 @@ import {
   IMPORT_MAX_FILE_BYTES,
   isImportSource,
   SERVER_ERRORS,
-  type ImportSource,
 } from '@lectern/shared-schema';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../services/errors';
