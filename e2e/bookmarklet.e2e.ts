@@ -1,12 +1,14 @@
 // The "Save to Lectern" bookmarklet in Chromium against the built app and the real server. The code a
 // reader drags is read from the profile screen's link and run in the page (what clicking a bookmarklet
 // does); it opens Lectern's small /save window, which takes the page's HTML by postMessage and saves it.
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePage } from '../sync-server/test/support/fixture-site';
 import { card, newAccount, signUp } from './support/app-actions';
-import { startBrowserWorld, type BrowserWorld } from './support/browser-world';
+import { repoRoot, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { eventually } from './support/eventually';
 
 const prose = (topic: string) =>
@@ -18,6 +20,9 @@ const ARTICLE = articlePage({
   description: 'Sleeping cars, border crossings and dining cars.',
   paragraphs: [prose('sleeping cars'), prose('border crossings at night'), prose('the dining car')],
 }).replace(/^[\s\S]*<body>|<\/body>[\s\S]*$/g, '');
+
+const ARTIFACTS = join(repoRoot, 'test-artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
 
 const NONCE = 'r4nd0m-n0nce';
 
@@ -104,6 +109,7 @@ describe('the bookmarklet', () => {
     // The Help page offers the same link.
     await lectern.goto('/help');
     await lectern.getByRole('heading', { name: 'Save from any page' }).waitFor();
+    await lectern.locator('#save-anywhere').screenshot({ path: join(ARTIFACTS, 'bookmarklet-help.png') });
     expect(await lectern.getByRole('link', { name: 'Save to Lectern' }).getAttribute('href')).toBe(
       `javascript:${encodeURIComponent(source)}`,
     );
@@ -127,6 +133,7 @@ describe('the bookmarklet', () => {
     const note = page.locator('[data-lectern-note]');
     await note.waitFor();
     expect(await note.textContent()).toBe('Saved to Lectern');
+    await page.screenshot({ path: join(ARTIFACTS, 'bookmarklet-saved-note.png') });
     await saveWindow.waitForEvent('close');
 
     const token = await lectern.evaluate(() => localStorage.getItem('token'));

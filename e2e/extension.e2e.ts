@@ -152,6 +152,8 @@ describe('the browser extension', () => {
     await options.getByLabel('Password').fill(account.password);
     await options.getByRole('button', { name: 'Sign In' }).click();
     await options.getByText(`Signed in as ${account.email}.`).waitFor();
+    await options.setViewportSize({ width: 640, height: 480 });
+    await saveScreenshot(options, 'extension-options');
     const token = await worker.evaluate(
       async () =>
         (await (globalThis as unknown as ExtensionGlobals).chrome.storage.local.get(['token'])).token,
@@ -181,7 +183,7 @@ describe('the browser extension', () => {
     await popup.getByRole('button', { name: 'Add tags' }).click();
     await popup.getByText('Tagged coast, travel').waitFor();
     expect((await library())[0]!.tags.sort()).toEqual(['coast', 'travel']);
-    await saveScreenshot(popup, 'extension-popup-saved.png');
+    await saveScreenshot(popup, 'extension-popup-saved');
 
     await popup.reload();
     await popup.getByText('Already in your library').waitFor();
@@ -239,13 +241,14 @@ describe('the browser extension', () => {
   it('says why when it cannot save, and asks to sign in once signed out', async () => {
     const popup = await context.newPage();
     // Its own tab is no web page: refused in words.
+    await popup.setViewportSize({ width: 360, height: 420 });
     await popup.goto(extensionPage('popup.html'));
     await popup.bringToFront();
     await popup.getByText('Couldn’t save this page').waitFor();
     await popup.getByText('Only web pages (http and https) can be saved').waitFor();
     await popup.getByRole('button', { name: 'Sign out' }).click();
     await popup.getByRole('heading', { name: 'Sign in to save pages' }).waitFor();
-    await saveScreenshot(popup, 'extension-popup-sign-in.png');
+    await saveScreenshot(popup, 'extension-popup-sign-in');
     await popup.close();
   });
 });
