@@ -42,7 +42,10 @@ describe('pageMessageOf', () => {
     ['a string', 'lectern:page'],
     ['another type', { type: 'lectern:ready', url: URL_SAVED, html: '' }],
     ['another address', { type: 'lectern:page', url: 'https://evil.example/', html: '<p>x</p>' }],
-    ['html that is not text', { type: 'lectern:page', url: URL_SAVED, html: { toString: () => '<p>x</p>' } }],
+    [
+      'html that is not text',
+      { type: 'lectern:page', url: URL_SAVED, html: { toString: (): string => '<p>x</p>' } },
+    ],
     ['no html', { type: 'lectern:page', url: URL_SAVED }],
   ])('refuses %s', (_name, data) => {
     expect(pageMessageOf(data, URL_SAVED)).toBeNull();
