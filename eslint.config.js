@@ -35,6 +35,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['extension/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
+  },
+  {
     files: ['app/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

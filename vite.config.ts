@@ -43,7 +43,9 @@ export default defineConfig({
       workbox: {
         // Every route opens offline from the cached shell; the API is never answered with HTML.
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The bookmarklet's window (/save) comes from the server: the cached shell carries
+        // Cross-Origin-Opener-Policy: same-origin, which would cut it off from the page it saves.
+        navigateFallbackDenylist: [/^\/api\//, /^\/save(\?|$)/],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         runtimeCaching: [
           {

@@ -10,6 +10,7 @@ const SCRIPTS = [
   'app-data-bench.ts',
   'dashboard-bench.ts',
   'import-bench.ts',
+  'save-html-bench.ts',
 ];
 const only = process.argv.slice(2);
 

@@ -6,6 +6,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthCallbackPage } from './screens/auth/AuthCallbackPage';
 import { LoginRoute } from './screens/auth/LoginRoute';
 import { ShareTargetPage } from './screens/auth/ShareTargetPage';
+import { SavePage } from './screens/bookmarklet/SavePage';
 import { DashboardPage } from './screens/dashboard/DashboardPage';
 import { AppLayout } from './session/AppLayout';
 import { LoadingScreen } from './session/LoadingScreen';
@@ -68,6 +69,8 @@ export function App() {
     <Routes>
       <Route path="/login" element={<LoginRoute />} />
       <Route path="/auth/callback" element={<AuthCallbackPage />} />
+      {/* The bookmarklet's small window: public, so that a signed-out reader is told so there. */}
+      <Route path="/save" element={<SavePage />} />
       {PUBLIC_PAGES.map(({ path, Page }) => (
         <Route
           key={path}

@@ -52,6 +52,13 @@ export const TAG_NAME_MAX_LENGTH = 100;
  */
 export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
 
+/**
+ * The page a browser sends with a save (`html` of POST /articles: its serialised DOM), at most this many
+ * bytes of UTF-8; a larger one answers 413. Half of what the server fetches itself (10 MB): a page the
+ * reader is looking at has already dropped what a fetch would have to skip.
+ */
+export const PAGE_HTML_MAX_BYTES = 5 * 1024 * 1024;
+
 /** Search results returned at most, articles and highlights alike. */
 export const SEARCH_RESULT_LIMIT = 50;
 

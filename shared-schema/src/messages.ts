@@ -79,6 +79,7 @@ export const SERVER_ERRORS = {
   signInsInProgress: 'Too many sign-ins at once for this account. Please try again in a moment.',
   tooManyRegistrations: 'Too many sign-ups from this network. Please try again later.',
   tooLarge: 'The request is too large',
+  pageHtmlTooLarge: 'The page is larger than 5 MB',
   idTaken: 'This id is already in use',
   articleNotFound: 'Article not found',
   tagNotFound: 'Tag not found',

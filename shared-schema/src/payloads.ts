@@ -56,6 +56,12 @@ export const CreateArticleBody = Type.Object({
   url: HttpUrl,
   tags: Type.Optional(Type.Array(TagName, { maxItems: ARTICLE_TAGS_MAX })),
   id: Type.Optional(ClientId),
+  /**
+   * The page as the reader's browser shows it (its serialised DOM): the server extracts from it instead of
+   * fetching `url`, which stays the article's address and the base of its relative links. No maxLength
+   * here: past PAGE_HTML_MAX_BYTES the answer is 413, not a validation 400.
+   */
+  html: Type.Optional(Type.String()),
 });
 export type CreateArticleBody = Static<typeof CreateArticleBody>;
 

@@ -53,6 +53,16 @@ export function readFetchedPage(html: string, url: string): PageReading {
   return { kind: 'article', article: articleOf(page, url, baseUrl) };
 }
 
+/**
+ * A page a browser sent (the reader's own view of it): the same parse, limits, metadata and sanitizer as a
+ * fetched page, but its meta refresh is not followed (the browser already went wherever it led).
+ */
+export function readGivenPage(html: string, url: string): Exclude<PageReading, { kind: 'refresh' }> {
+  const page = parsedPage(html);
+  if (!page) return { kind: 'tooComplex' };
+  return { kind: 'article', article: articleOf(page, url, baseUrlOf(page.document, url)) };
+}
+
 export type RefreshReading = { kind: 'refresh'; url: string } | { kind: 'page' } | { kind: 'tooComplex' };
 
 /** Only the meta refresh, for callers that want the page's markup rather than its article. */

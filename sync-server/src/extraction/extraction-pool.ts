@@ -109,6 +109,21 @@ export async function readFetchedPageOffThread(
   return refusingTooComplex(await runTask<PageReading>('readFetchedPage', html, url, owner));
 }
 
+/**
+ * The article of a page a browser sent with the save, through the same queue, workers and time limit as a
+ * fetched page (so a hostile one is refused the same way) and in the owner's turn.
+ */
+export async function readGivenPageOffThread(
+  html: string,
+  url: string,
+  owner: string,
+): Promise<ExtractedArticle> {
+  const reading = refusingTooComplex(
+    await runTask<Exclude<PageReading, { kind: 'refresh' }>>('readGivenPage', html, url, owner),
+  );
+  return reading.article;
+}
+
 /** Where a fetched page's meta refresh leads, if anywhere; off the main thread, it parses the page. */
 export async function readMetaRefreshOffThread(
   html: string,

@@ -19,3 +19,8 @@ export function readFetchedPage({ html, url }) {
 export function readMetaRefresh({ html, url }) {
   return extraction.readMetaRefresh(html, url);
 }
+
+/** @param {{ html: string; url: string }} task */
+export function readGivenPage({ html, url }) {
+  return extraction.readGivenPage(html, url);
+}

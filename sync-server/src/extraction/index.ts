@@ -3,6 +3,7 @@ import type { ExtractedArticle } from './article-extraction';
 import {
   extractArticleOffThread,
   readFetchedPageOffThread,
+  readGivenPageOffThread,
   readMetaRefreshOffThread,
 } from './extraction-pool';
 export { setExtractionQueueWait } from './extraction-pool';
@@ -44,6 +45,14 @@ export async function fetchArticle(
     return reading.kind === 'refresh' ? { refresh: reading.url } : { page: reading.article };
   });
   return { url: fetched.url, article: fetched.page };
+}
+
+/**
+ * Extracts a page the reader's browser sent (POST /articles with `html`): nothing is fetched, `url` is its
+ * address and the base of its relative links. Same worker pool, limits and sanitizer as fetchArticle.
+ */
+export function extractGivenPage(html: string, url: string, owner: string): Promise<ExtractedArticle> {
+  return readGivenPageOffThread(html, url, owner);
 }
 
 /** The markup of a page after redirects and meta refreshes, for tests and the bench. */

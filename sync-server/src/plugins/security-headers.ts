@@ -49,11 +49,19 @@ export function securityHeaders(connectSrc: string[] = ["'self'"]): Record<strin
   return headers;
 }
 
+/**
+ * The bookmarklet's window (/save) is opened by the page being saved and talks to it by postMessage; with
+ * Cross-Origin-Opener-Policy: same-origin the browser would cut that link, so this one page goes without.
+ */
+const OPENED_BY_PAGES = /^\/save(\?|$)/;
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders();
   const workerHeaders = securityHeaders(["'self'", 'https:', 'http:']);
+  const { 'cross-origin-opener-policy': _opener, ...saveWindowHeaders } = headers;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SERVICE_WORKER_SCRIPT.test(request.url) ? workerHeaders : headers);
+    if (OPENED_BY_PAGES.test(request.url)) reply.headers(saveWindowHeaders);
+    else reply.headers(SERVICE_WORKER_SCRIPT.test(request.url) ? workerHeaders : headers);
     done();
   });
 }

@@ -10,6 +10,7 @@ import {
   IdParam,
   MetadataQuery,
   MetadataResponse,
+  PAGE_HTML_MAX_BYTES,
   SearchQuery,
   UpdateArticleBody,
 } from '@lectern/shared-schema';
@@ -25,6 +26,12 @@ import {
 import { readArticleJson } from '../services/article-rows';
 import { deleteArticleAndFiles } from '../services/deletions';
 import type { RouteOptions, TypedFastify } from './types';
+
+/**
+ * A save may carry the page's HTML (PAGE_HTML_MAX_BYTES): JSON escaping (quotes, newlines) can nearly
+ * double it, so the body may be larger; past the page's own limit the service answers 413 in words.
+ */
+const SAVE_BODY_LIMIT = 2 * PAGE_HTML_MAX_BYTES + 64 * 1024;
 
 export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   const { db } = ctx;
@@ -58,7 +65,10 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
 
   app.post(
     '/articles',
-    { schema: { body: CreateArticleBody, response: { 200: ArticleResponse, 201: ArticleResponse } } },
+    {
+      bodyLimit: SAVE_BODY_LIMIT,
+      schema: { body: CreateArticleBody, response: { 200: ArticleResponse, 201: ArticleResponse } },
+    },
     async (request, reply) => {
       const { article, alreadySaved } = await createArticle(ctx, request.userId, request.body);
       // 200: the address was in the library already and that article answers (not a new one).

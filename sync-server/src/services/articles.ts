@@ -30,6 +30,7 @@ import {
 } from './article-rows';
 import { nowIso, recordDelete } from './change-log';
 import type { ServiceContext } from './context';
+import { extractPageOfSave, requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
@@ -204,7 +205,7 @@ function requireHttpUrl(url: string): string {
 }
 
 /**
- * POST /articles: fetch and extract outside any transaction, then store in one. A client id seen before
+ * POST /articles: fetch (or take the page sent as `html`) and extract outside any transaction, then store in one. A client id seen before
  * answers its article; an address already in the library answers that article (alreadySaved) without
  * fetching the page again. The address sent always counts; the one the page ended at (after redirects)
  * counts only when it isn't a site's root (see addressesOfSave).
@@ -214,13 +215,18 @@ export async function createArticle(
   userId: string,
   body: CreateArticleBody,
 ): Promise<SavedArticle> {
+  if (body.html !== undefined) requireGivenPageSize(body.html);
   const replayed = findReplayedArticle(ctx.db, userId, body.id);
   if (replayed) return { article: replayed, alreadySaved: false };
   const url = requireHttpUrl(body.url);
   const tags = body.tags ?? [];
   const known = resaveKnownAddress(ctx.db, userId, [url], tags);
   if (known) return { article: known, alreadySaved: true };
-  const { page, extracted } = await fetchAndExtract(ctx, userId, url);
+  // A page sent with the save is extracted instead of fetched (see given-page.ts).
+  const { page, extracted } =
+    body.html === undefined
+      ? await fetchAndExtract(ctx, userId, url)
+      : await extractPageOfSave(ctx, userId, url, body.html);
   return insertArticle(
     ctx.db,
     userId,

@@ -99,13 +99,19 @@ export function createArticlesApi(ctx: RepositoryContext) {
     get: (id: string) => getArticle(db, id),
     search: (q: string) => searchArticles(db, ctx.articleSearch, q),
 
-    /** POST /articles: online, the server fetches it now; offline, a placeholder that sync completes. */
+    /**
+     * POST /articles: online, the server fetches it (or extracts the `html` sent) now; offline, a placeholder
+     * that sync completes.
+     */
     async create(body: CreateArticleBody): Promise<SavedArticle> {
       const check = checkArticleUrl(body.url);
       if (!check.ok) throw new SaveArticleError(check.error, 0);
       const id = body.id ?? unansweredSaves.get(check.url) ?? newId();
       const payload: CreateArticleBody & { id: string } = { url: check.url, id };
       if (body.tags && body.tags.length > 0) payload.tags = body.tags;
+      // The page as the browser showed it (the bookmarklet's save): kept in the outbox with the save, so a
+      // save made offline is extracted from it when it syncs, not from a fetch that may see another page.
+      if (body.html !== undefined) payload.html = body.html;
       if (sync.isOnline()) {
         unansweredSaves.set(check.url, id);
         try {

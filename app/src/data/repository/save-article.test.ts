@@ -89,6 +89,38 @@ describe('saving offline', () => {
     await device.lectern.close();
   });
 
+  it('carries the html of a save made offline in the outbox and the server extracts from it when it syncs', async () => {
+    const device = await signedInDevice(world);
+    device.setOnline(false);
+    // Not on the fixture site: fetched by its URL this save would be refused with a 404.
+    const url = world.site.url('/only-in-the-browser');
+    const html = (await siteModule()).articlePage({
+      title: 'Seen Only in the Browser',
+      paragraphs: [
+        'A page a script wrote in the reader’s browser, long enough for Readability to call it an article.',
+        'It keeps going with a second paragraph of real prose, so that the extraction keeps its body whole.',
+        'And a third paragraph about harbours and ferries, which the search index will have to find later.',
+      ],
+    });
+    const { article } = await device.lectern.articles.create({ url, html, tags: ['offline'] });
+    expect(article).toMatchObject({ title: url, pendingSave: { state: 'saving' } });
+    const queued = await device.lectern.db.outbox.orderBy('seq').toArray();
+    expect(queued.at(-1)?.op).toMatchObject({ kind: 'createArticle', body: { id: article.id, url, html } });
+
+    device.setOnline(true);
+    expect(await device.lectern.sync.syncNow()).toMatchObject({ status: 'synced' });
+    const { article: synced } = await device.lectern.articles.get(article.id);
+    expect(synced).toMatchObject({
+      id: article.id,
+      url,
+      title: 'Seen Only in the Browser',
+      tags: ['offline'],
+    });
+    expect(synced.content).toContain('harbours and ferries');
+    expect(synced.pendingSave).toBeUndefined();
+    await device.lectern.close();
+  });
+
   it('keeps a refused save visible with its reason, without holding back other writes, until Retry or Delete', async () => {
     const device = await signedInDevice(world);
     const { articles, sync } = device.lectern;

@@ -16,6 +16,7 @@ import { useLiveResult } from '../../hooks/use-live-result';
 import { useLectern } from '../../session/use-lectern';
 import { useSession } from '../../session/use-session';
 import { formatDate } from '../reader/format-date';
+import { BookmarkletOffer } from '../bookmarklet/BookmarkletOffer';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { downloadFile, prettyJson } from './export-download';
 import { ProfileForm } from './ProfileForm';
@@ -169,6 +170,16 @@ export function ProfilePage() {
               Export bookmarks (HTML)
             </Button>
           </div>
+        </section>
+
+        <section className="card card--padded profile-section" aria-labelledby="profile-bookmarklet">
+          <h2 id="profile-bookmarklet" className="profile-section__title">
+            Save from any page
+          </h2>
+          <p className="profile-section__text">
+            One click in your bookmarks bar saves the page you are reading, as you see it, to your library.
+          </p>
+          <BookmarkletOffer />
         </section>
 
         <section className="card card--padded profile-section" aria-labelledby="profile-import">

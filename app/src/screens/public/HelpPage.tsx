@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Accordion } from '../../components/Accordion';
+import { BookmarkletOffer } from '../bookmarklet/BookmarkletOffer';
 import { ShortcutList } from '../../components/ShortcutList';
 import { HELP_GUIDES } from './help-guides';
 import type { NewsletterFormProps } from './NewsletterForm';
@@ -10,6 +11,7 @@ import { TROUBLESHOOTING_ENTRIES } from './troubleshooting-entries';
 const SECTIONS = [
   { id: 'quick-start', label: 'Quick start' },
   { id: 'guides', label: 'Feature guides' },
+  { id: 'save-anywhere', label: 'Save from any page' },
   { id: 'shortcuts', label: 'Keyboard shortcuts' },
   { id: 'newsletter', label: 'Product updates' },
   { id: 'troubleshooting', label: 'Troubleshooting' },
@@ -80,6 +82,18 @@ export function HelpPage({ openMail }: HelpPageProps) {
                   {guide.body}
                 </section>
               ))}
+            </div>
+          </section>
+
+          <section id="save-anywhere" className="help-section" aria-labelledby="save-anywhere-title">
+            <h2 id="save-anywhere-title">Save from any page</h2>
+            <p className="help-section__intro">
+              The Save to Lectern bookmarklet works in every desktop browser with nothing to install. It sends
+              the page as your browser shows it, so pages built by JavaScript or behind your own sign-in are
+              saved whole. Sign in to Lectern in this browser first.
+            </p>
+            <div className="card card--padded">
+              <BookmarkletOffer />
             </div>
           </section>
 
