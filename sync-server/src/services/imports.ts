@@ -12,10 +12,9 @@ import type { PreparedItem } from '../imports/prepare-import';
 import type { ImportRowFailure, ImportSource } from '../imports/imported-item';
 import { enqueueJob, requeueJob } from '../jobs/job-queue';
 import { nowIso } from './change-log';
-import { emitArticle, getArticle } from './article-rows';
+import { getArticle } from './article-rows';
 import { badRequest, notFound } from './errors';
 import { writeImportedRow } from './imported-articles';
-import { emitTag } from './tags';
 
 export type { ImportStatus, ImportView };
 
@@ -81,7 +80,6 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
     let writes = 0;
     let bytes = 0;
     let lastPosition = rows[0]!.position;
-    const touchedTags = new Set<string>();
     for (const row of rows) {
       if (writes >= BATCH_MAX_WRITES || bytes >= BATCH_MAX_BYTES) break;
       lastPosition = row.position;
@@ -94,7 +92,6 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
         continue;
       }
       imported += 1;
-      for (const tagId of result.tagIds) touchedTags.add(tagId);
       if (result.needsFetch) {
         enqueueJob(db, {
           kind: FETCH_IMPORTED_ARTICLE_JOB,
@@ -105,7 +102,6 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
         });
       }
     }
-    for (const tagId of touchedTags) emitTag(db, userId, tagId);
     db.statement('DELETE FROM import_rows WHERE import_id = ? AND position BETWEEN ? AND ?').run(
       importId,
       rows[0]!.position,
@@ -194,6 +190,6 @@ export function retryArticleFetch(db: Db, userId: string, articleId: string): Ar
     );
     requeueJob(db, FETCH_IMPORTED_ARTICLE_JOB, articleId);
     enqueueJob(db, { kind: FETCH_IMPORTED_ARTICLE_JOB, key: articleId, userId, payload: { articleId } });
-    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+    return getArticle(db, userId, articleId);
   });
 }
