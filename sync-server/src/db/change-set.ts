@@ -56,8 +56,16 @@ const TRACKED: { table: string; columns: string[]; owner: (row: string) => strin
   },
 ];
 
+/** This connection's record of written rows (see trackWrites). */
+export interface WrittenRows {
+  /** Drops what was written outside a transaction: only a transaction's writes are recorded. */
+  forget(): void;
+  /** The entities written since the last take or forget, derived rows included (see changedEntities). */
+  take(): TouchedEntity[];
+}
+
 /** Creates this connection's TEMP table and triggers; call once per connection, after migrations. */
-export function trackWrites(sqlite: Database.Database): void {
+export function trackWrites(sqlite: Database.Database): WrittenRows {
   sqlite.exec(`CREATE TEMP TABLE written_rows (n INTEGER PRIMARY KEY, tbl TEXT NOT NULL, op TEXT NOT NULL,
     user_id TEXT, id TEXT, article_id TEXT, tag_id TEXT, list_id TEXT)`);
   const ops: [Op, string, 'NEW' | 'OLD'][] = [
@@ -78,25 +86,31 @@ export function trackWrites(sqlite: Database.Database): void {
       );
     }
   }
-}
-
-/** Forgets what was written outside a transaction: only a transaction's writes are recorded (see connection.ts). */
-export function forgetWrites(sqlite: Database.Database): void {
-  sqlite.prepare('DELETE FROM temp.written_rows').run();
+  const read = sqlite.prepare('SELECT * FROM temp.written_rows ORDER BY n');
+  const clear = sqlite.prepare('DELETE FROM temp.written_rows');
+  const articlesOfTag = sqlite.prepare('SELECT article_id FROM main.article_tags WHERE tag_id = ?').pluck();
+  return {
+    forget: () => clear.run(),
+    take: () => {
+      const written = read.all() as WrittenRow[];
+      if (written.length === 0) return [];
+      clear.run();
+      return changedEntities(written, (tagId) => articlesOfTag.all(tagId) as string[]);
+    },
+  };
 }
 
 /**
- * The entities the transaction's writes changed, each once, in the order they were first changed, with
- * the derived rows: a highlight added or removed changes its article (highlights_count), a tag attached or
- * detached changes the article (its tags) and the tag (article_count), a renamed tag every article
- * carrying it (their tags by name), a list place added or removed its list (article_count). Deleting an
- * article, a tag or a list deletes their link rows by cascade, and those count the same way. Empties the
- * table.
+ * The entities these writes changed, each once, in the order they were first changed, with the derived
+ * rows: a highlight added or removed changes its article (highlights_count), a tag attached or detached
+ * changes the article (its tags) and the tag (article_count), a renamed tag every article carrying it
+ * (their tags by name), a list place added or removed its list (article_count). Deleting an article, a tag
+ * or a list deletes their link rows by cascade, and those count the same way.
  */
-export function takeChangeSet(sqlite: Database.Database): TouchedEntity[] {
-  const written = sqlite.prepare('SELECT * FROM temp.written_rows ORDER BY n').all() as WrittenRow[];
-  if (written.length === 0) return [];
-  sqlite.prepare('DELETE FROM temp.written_rows').run();
+function changedEntities(
+  written: readonly WrittenRow[],
+  articlesOfTag: (tagId: string) => string[],
+): TouchedEntity[] {
   const touched = new Map<string, TouchedEntity>();
   const touch = (
     entity: SyncEntity,
@@ -110,7 +124,6 @@ export function takeChangeSet(sqlite: Database.Database): TouchedEntity[] {
     if (known) known.deleted ||= deleted;
     else touched.set(key, { entity, id, userId, deleted, ...(place ? { place } : {}) });
   };
-  const articlesOfTag = sqlite.prepare('SELECT article_id FROM article_tags WHERE tag_id = ?').pluck();
   for (const row of written) {
     const userId = row.user_id;
     if (userId === null) continue; // its owner is gone too (account deletion): nothing to tell
@@ -127,7 +140,7 @@ export function takeChangeSet(sqlite: Database.Database): TouchedEntity[] {
       case 'tags':
         touch('tag', row.id!, userId, deleted);
         if (row.op === 'update')
-          for (const articleId of articlesOfTag.all(row.id) as string[]) touch('article', articleId, userId);
+          for (const articleId of articlesOfTag(row.id!)) touch('article', articleId, userId);
         break;
       case 'article_tags':
         touch('article', row.article_id!, userId);

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { normalizeArticleUrl } from '@lectern/shared-schema';
 import { privateFile, restrictMode } from '../private-files';
 import { recordTouched } from '../services/feed-rows';
-import { forgetWrites, takeChangeSet, trackWrites } from './change-set';
+import { trackWrites } from './change-set';
 import * as schema from './schema';
 
 export type Orm = BetterSQLite3Database<typeof schema>;
@@ -48,7 +48,7 @@ export function openDatabase(file: string): Db {
   const orm = drizzle(sqlite, { schema });
   migrate(orm, { migrationsFolder });
   backfillNormalizedUrls(sqlite);
-  trackWrites(sqlite);
+  const written = trackWrites(sqlite);
   const statements = new Map<string, Database.Statement>();
   const db: Db = {
     sqlite,
@@ -66,9 +66,9 @@ export function openDatabase(file: string): Db {
       return sqlite
         .transaction(() => {
           // Writes outside any transaction record nothing, as they never did; every service writes in one.
-          forgetWrites(sqlite);
+          written.forget();
           const result = work();
-          recordTouched(db, takeChangeSet(sqlite));
+          recordTouched(db, written.take());
           return result;
         })
         .immediate();
