@@ -128,14 +128,14 @@ function changedEntities(
     const userId = row.user_id;
     if (userId === null) continue; // its owner is gone too (account deletion): nothing to tell
     const deleted = row.op === 'delete';
-    const changesCount = row.op !== 'update';
+    const addsOrRemoves = row.op !== 'update'; // changes its parent's count
     switch (row.tbl) {
       case 'articles':
         touch('article', row.id!, userId, deleted);
         break;
       case 'highlights':
         touch('highlight', row.id!, userId, deleted);
-        if (changesCount) touch('article', row.article_id!, userId);
+        if (addsOrRemoves) touch('article', row.article_id!, userId);
         break;
       case 'tags':
         touch('tag', row.id!, userId, deleted);
@@ -152,7 +152,7 @@ function changedEntities(
       case 'list_articles': {
         const place = { listId: row.list_id!, articleId: row.article_id! };
         touch('list_article', listArticleKey(place.listId, place.articleId), userId, deleted, place);
-        if (changesCount) touch('list', place.listId, userId);
+        if (addsOrRemoves) touch('list', place.listId, userId);
         break;
       }
     }

@@ -314,11 +314,8 @@ export function updateArticle(db: Db, userId: string, articleId: string, body: U
 export function deleteArticle(db: Db, userId: string, articleId: string): { screenshotUrl: string | null } {
   return db.transaction(() => {
     const article = getArticle(db, userId, articleId);
-    const listIds = (
-      db.statement('SELECT list_id FROM list_articles WHERE article_id = ?').all(articleId) as {
-        list_id: string;
-      }[]
-    ).map((row) => row.list_id);
+    const ids = (sql: string) => (db.statement(sql).all(articleId) as { id: string }[]).map((row) => row.id);
+    const listIds = ids('SELECT list_id AS id FROM list_articles WHERE article_id = ?');
     db.statement('DELETE FROM articles WHERE id = ?').run(articleId);
     afterArticleLeftLists(db, userId, listIds);
     return { screenshotUrl: article.screenshot_url };
