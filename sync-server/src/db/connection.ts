@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeArticleUrl } from '@lectern/shared-schema';
 import { privateFile, restrictMode } from '../private-files';
+import { recordTouched } from '../services/feed-rows';
+import { trackWrites } from './change-set';
 import * as schema from './schema';
 
 export type Orm = BetterSQLite3Database<typeof schema>;
@@ -16,7 +18,11 @@ export interface Db {
   orm: Orm;
   /** A prepared statement, compiled once per SQL text and reused. */
   statement(sql: string): Database.Statement;
-  /** Runs `work` in one transaction: it all lands or none of it does. */
+  /**
+   * Runs `work` in one transaction: it all lands or none of it does. Before COMMIT, the change feed records
+   * every entity the writes changed, derived rows included (db/change-set.ts). Inside another transaction
+   * it is a savepoint of that one, which records at its own commit.
+   */
   transaction<T>(work: () => T): T;
   close(): void;
 }
@@ -42,8 +48,9 @@ export function openDatabase(file: string): Db {
   const orm = drizzle(sqlite, { schema });
   migrate(orm, { migrationsFolder });
   backfillNormalizedUrls(sqlite);
+  const written = trackWrites(sqlite);
   const statements = new Map<string, Database.Statement>();
-  return {
+  const db: Db = {
     sqlite,
     orm,
     statement: (sql) => {
@@ -54,9 +61,21 @@ export function openDatabase(file: string): Db {
       }
       return statement;
     },
-    transaction: <T>(work: () => T): T => sqlite.transaction(work).immediate(),
+    transaction: <T>(work: () => T): T => {
+      if (sqlite.inTransaction) return sqlite.transaction(work)();
+      return sqlite
+        .transaction(() => {
+          // Writes outside any transaction record nothing, as they never did; every service writes in one.
+          written.forget();
+          const result = work();
+          recordTouched(db, written.take());
+          return result;
+        })
+        .immediate();
+    },
     close: () => sqlite.close(),
   };
+  return db;
 }
 
 /**

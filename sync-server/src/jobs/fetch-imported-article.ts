@@ -3,7 +3,6 @@
 // failure, or the last try, leaves the article with the reason and a Retry, like a refused save.
 import { FETCH_FAILURES } from '../extraction/errors';
 import type { ExtractedArticle } from '../extraction/index';
-import { emitArticle } from '../services/article-rows';
 import { nowIso } from '../services/change-log';
 import type { ServiceContext } from '../services/context';
 import { RetryableJobError, type JobHandler } from './job-queue';
@@ -57,7 +56,6 @@ function applyPage(ctx: ServiceContext, userId: string, articleId: string, page:
         nowIso(),
         articleId,
       );
-    emitArticle(ctx.db, userId, articleId);
   });
 }
 
@@ -66,7 +64,6 @@ function markFailed(ctx: ServiceContext, userId: string, articleId: string, reas
     ctx.db
       .statement(`UPDATE articles SET fetch_state = 'failed', fetch_error = ? WHERE id = ? AND user_id = ?`)
       .run(reason, articleId, userId);
-    emitArticle(ctx.db, userId, articleId);
   });
 }
 

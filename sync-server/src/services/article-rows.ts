@@ -1,7 +1,6 @@
 // Reading articles out of SQLite in the API's shape: tags as names and highlights_count included.
 import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
-import { recordUpsert } from './change-log';
 import type { ServiceContext } from './context';
 import { notFound } from './errors';
 
@@ -98,8 +97,8 @@ export function findArticleSummaries(db: Db, where: string, ...params: unknown[]
 }
 
 /**
- * The article as GET serves it, as JSON text, read from its latest change in the feed: every write that
- * changes an article records it there in the same transaction (emitArticle), and the feed keeps each
+ * The article as GET serves it, as JSON text, read from its latest change in the feed: every transaction
+ * that changes an article records it there before it commits (db/change-set.ts), and the feed keeps each
  * entity's latest change, so that row is the article's current state, already serialized. The most read
  * route skips its joins and its serialization this way. Undefined when there is none (the caller falls
  * back to reading the tables, which also answers 404).
@@ -122,13 +121,6 @@ export function readArticleJson(ctx: ServiceContext, userId: string, articleId: 
   return (
     currentArticleJson(ctx.db, userId, articleId) ?? JSON.stringify(getArticle(ctx.db, userId, articleId))
   );
-}
-
-/** Records the article's current state in the change feed; call after every write that touches it. */
-export function emitArticle(db: Db, userId: string, articleId: string): Article | undefined {
-  const article = findArticle(db, userId, articleId);
-  if (article) recordUpsert(db, userId, 'article', articleId, article);
-  return article;
 }
 
 /** Keeps the article's tag names in its full-text row in step with its tags. */

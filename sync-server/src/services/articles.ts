@@ -3,7 +3,6 @@ import {
   checkArticleUrl,
   computeArticleStats,
   ftsMatchExpression,
-  listArticleKey,
   newId,
   normalizeArticleUrl,
   tagNameKey,
@@ -21,20 +20,19 @@ import {
 import type { ExtractedArticle } from '../extraction/index';
 import type { Db } from '../db/connection';
 import {
-  emitArticle,
   findArticleSummaries,
   getArticle,
   SUMMARY_COLUMNS,
   type ArticleRow,
   toArticleSummary,
 } from './article-rows';
-import { nowIso, recordDelete } from './change-log';
+import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
 import { extractPageOfSave, requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
-import { emitTag, ensureTag, getTag, linkTag, unlinkTag } from './tags';
+import { ensureTag, getTag, linkTag, unlinkTag } from './tags';
 
 export function listArticles(db: Db, userId: string, query: ArticlesQuery): ArticleListResponse {
   const conditions = ['a.user_id = ?'];
@@ -123,8 +121,8 @@ function saveAgain(db: Db, userId: string, articleId: string, tagNames: readonly
     at,
     articleId,
   );
-  for (const name of tagNames) linkTag(db, userId, articleId, ensureTag(db, userId, name).id);
-  return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+  for (const name of tagNames) linkTag(db, articleId, ensureTag(db, userId, name).id);
+  return getArticle(db, userId, articleId);
 }
 
 /**
@@ -190,11 +188,8 @@ export function insertArticle(
       at,
       at,
     );
-    for (const name of tagNames) linkTag(db, userId, article.id, ensureTag(db, userId, name).id);
-    return {
-      article: emitArticle(db, userId, article.id) ?? getArticle(db, userId, article.id),
-      alreadySaved: false,
-    };
+    for (const name of tagNames) linkTag(db, article.id, ensureTag(db, userId, name).id);
+    return { article: getArticle(db, userId, article.id), alreadySaved: false };
   });
 }
 
@@ -314,27 +309,21 @@ export function updateArticle(db: Db, userId: string, articleId: string, body: U
         articleId,
       );
     }
-    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+    return getArticle(db, userId, articleId);
   });
 }
 
 /**
- * DELETE /articles/{id}: its highlights and list places go with it, each recorded in the feed, and the
- * lists and tags it was in are recorded again with their new counts.
+ * DELETE /articles/{id}: its highlights, tags and list places go with it (by cascade), and the lists it was
+ * in close the gap it left.
  */
 export function deleteArticle(db: Db, userId: string, articleId: string): { screenshotUrl: string | null } {
   return db.transaction(() => {
     const article = getArticle(db, userId, articleId);
     const ids = (sql: string) => (db.statement(sql).all(articleId) as { id: string }[]).map((row) => row.id);
-    const highlightIds = ids('SELECT id FROM highlights WHERE article_id = ?');
     const listIds = ids('SELECT list_id AS id FROM list_articles WHERE article_id = ?');
-    const tagIds = ids('SELECT tag_id AS id FROM article_tags WHERE article_id = ?');
     db.statement('DELETE FROM articles WHERE id = ?').run(articleId);
-    for (const id of highlightIds) recordDelete(db, userId, 'highlight', id);
-    for (const listId of listIds) recordDelete(db, userId, 'list_article', listArticleKey(listId, articleId));
-    recordDelete(db, userId, 'article', articleId);
     afterArticleLeftLists(db, userId, listIds);
-    for (const tagId of tagIds) emitTag(db, userId, tagId);
     return { screenshotUrl: article.screenshot_url };
   });
 }
@@ -343,9 +332,9 @@ export function attachTag(db: Db, userId: string, articleId: string, tagId: stri
   return db.transaction(() => {
     getArticle(db, userId, articleId);
     getTag(db, userId, tagId);
-    linkTag(db, userId, articleId, tagId);
+    linkTag(db, articleId, tagId);
     db.statement('UPDATE articles SET updated_at = ? WHERE id = ?').run(nowIso(), articleId);
-    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+    return getArticle(db, userId, articleId);
   });
 }
 
@@ -353,9 +342,9 @@ export function detachTag(db: Db, userId: string, articleId: string, tagId: stri
   return db.transaction(() => {
     getArticle(db, userId, articleId);
     getTag(db, userId, tagId);
-    unlinkTag(db, userId, articleId, tagId);
+    unlinkTag(db, articleId, tagId);
     db.statement('UPDATE articles SET updated_at = ? WHERE id = ?').run(nowIso(), articleId);
-    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+    return getArticle(db, userId, articleId);
   });
 }
 

@@ -1,4 +1,4 @@
-// The change feed's write side: every service write records what changed, in the same transaction.
+// The change feed's write side: the rows recordTouched (feed-rows.ts) records at each transaction's commit.
 import type { SyncEntity } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 

@@ -14,8 +14,8 @@ import {
   type UpdateHighlightBody,
 } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
-import { emitArticle, getArticle } from './article-rows';
-import { nowIso, recordDelete, recordUpsert } from './change-log';
+import { getArticle } from './article-rows';
+import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
 import { badRequest, notFound } from './errors';
 
@@ -76,6 +76,12 @@ export function getHighlight(db: Db, userId: string, highlightId: string): Highl
   return toHighlight(row);
 }
 
+/** The caller's highlight, or undefined when it doesn't exist or is someone else's. */
+export function findHighlightFor(db: Db, userId: string, highlightId: string): Highlight | undefined {
+  const row = findHighlight(db, highlightId);
+  return row?.user_id === userId ? toHighlight(row) : undefined;
+}
+
 function checkPositions(start: number, end: number): void {
   if (end < start) throw badRequest('positionEnd must not be before positionStart');
 }
@@ -117,10 +123,7 @@ export function createHighlight(db: Db, userId: string, body: CreateHighlightBod
       at,
       at,
     );
-    const highlight = getHighlight(db, userId, id);
-    recordUpsert(db, userId, 'highlight', id, highlight);
-    emitArticle(db, userId, body.articleId);
-    return highlight;
+    return getHighlight(db, userId, id);
   });
 }
 
@@ -155,18 +158,14 @@ export function updateHighlight(
       nowIso(),
       highlightId,
     );
-    const highlight = getHighlight(db, userId, highlightId);
-    recordUpsert(db, userId, 'highlight', highlightId, highlight);
-    return highlight;
+    return getHighlight(db, userId, highlightId);
   });
 }
 
 export function deleteHighlight(db: Db, userId: string, highlightId: string): void {
   db.transaction(() => {
-    const { article_id: articleId } = getHighlight(db, userId, highlightId);
+    getHighlight(db, userId, highlightId);
     db.statement('DELETE FROM highlights WHERE id = ?').run(highlightId);
-    recordDelete(db, userId, 'highlight', highlightId);
-    emitArticle(db, userId, articleId);
   });
 }
 

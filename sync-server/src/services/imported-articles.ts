@@ -3,15 +3,14 @@
 import { HIGHLIGHT_COLOR, isHighlightSelection, newId, normalizeArticleUrl } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import type { PreparedItem } from '../imports/prepare-import';
-import { emitArticle, refreshArticleTagsText } from './article-rows';
-import { nowIso, recordUpsert } from './change-log';
-import { getHighlight } from './highlights';
+import { refreshArticleTagsText } from './article-rows';
+import { nowIso } from './change-log';
 import { ensureTag } from './tags';
 
 const EXCERPT_MAX_LENGTH = 300;
 
 export type ImportedRowResult =
-  { kind: 'imported'; articleId: string; needsFetch: boolean; tagIds: string[] } | { kind: 'skipped' };
+  { kind: 'imported'; articleId: string; needsFetch: boolean } | { kind: 'skipped' };
 
 function httpUrlOrNull(value: string | null): string | null {
   if (!value) return null;
@@ -25,7 +24,7 @@ function httpUrlOrNull(value: string | null): string | null {
 
 /**
  * Must run inside a transaction. An address the library already holds is skipped, never saved twice. The
- * tags it touched are returned for the batch to record once each, not once per row.
+ * batch's transaction records each article, highlight and tag in the feed once, however many rows touch it.
  */
 export function writeImportedRow(db: Db, userId: string, item: PreparedItem): ImportedRowResult {
   const normalizedUrl = normalizeArticleUrl(item.url);
@@ -83,8 +82,6 @@ export function writeImportedRow(db: Db, userId: string, item: PreparedItem): Im
          position_start, position_end, color, created_at, updated_at) VALUES (?, ?, ?, ?, '', '', ?, ?, ?, ?, ?)`,
     ).run(highlightId, userId, id, text, offset, offset + text.length, HIGHLIGHT_COLOR, at, at);
     offset += text.length + 1;
-    recordUpsert(db, userId, 'highlight', highlightId, getHighlight(db, userId, highlightId));
   }
-  emitArticle(db, userId, id);
-  return { kind: 'imported', articleId: id, needsFetch, tagIds };
+  return { kind: 'imported', articleId: id, needsFetch };
 }

@@ -1,58 +1,81 @@
-// An import upload takes its slot before its file is read, and a reader's file waits for their earlier
-// import: a caller refused (429) never has its file read. On the server's own context over an in-memory
-// SQLite built by the real migrations.
-import { newId, SERVER_ERRORS } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestContext, type TestContext } from '../testing/service-context';
-import { slowUpload } from '../testing/slow-upload';
-import { badRequest } from './errors';
-import { uploadImport, type ImportUpload } from './imports';
+// Writing an import's rows on an in-memory SQLite with the real migrations: each batch stores the
+// articles with their tags and highlights, and the feed carries each entity once, counts included.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Db } from '../db/connection';
+import type { PreparedItem } from '../imports/prepare-import';
+import { addReader, changesOf, newArticle, openMemoryDb } from '../testing/memory-db';
+import { findArticle } from './article-rows';
+import { insertArticle } from './articles';
+import { getHighlight } from './highlights';
+import { getImport, startImport, writeImportBatch } from './imports';
+import { getTag, listTags } from './tags';
 
-let t: TestContext;
+let db: Db;
+let reader: string;
 
 beforeEach(() => {
-  t = openTestContext();
-  t.addUser('ann');
-  t.addUser('bob');
+  db = openMemoryDb();
+  reader = addReader(db);
 });
-afterEach(() => t.close());
 
-describe('uploadImport', () => {
-  it('reads one export file per reader at a time', async () => {
-    const first = slowUpload<ImportUpload>();
-    const reading = uploadImport(t.ctx, 'ann', first.reader);
-    const second = slowUpload<ImportUpload>();
-    await expect(uploadImport(t.ctx, 'ann', second.reader)).rejects.toMatchObject({
-      statusCode: 429,
-      message: SERVER_ERRORS.importReading,
-    });
-    expect(second.read.count).toBe(0);
-    first.fail(badRequest(SERVER_ERRORS.importFileMissing));
-    await expect(reading).rejects.toMatchObject({ statusCode: 400 });
-  });
+afterEach(() => db.close());
 
-  it('refuses a new file, unread, while an earlier import of the reader is still being written', async () => {
-    const importId = newId();
-    t.ctx.db
-      .statement(
-        `INSERT INTO imports (id, user_id, source, status, total, failed, created_at)
-         VALUES (?, 'ann', 'pocket', 'running', 1, 0, ?)`,
-      )
-      .run(importId, new Date().toISOString());
-    t.ctx.db
-      .statement(`INSERT INTO import_rows (import_id, position, data) VALUES (?, 0, '{}')`)
-      .run(importId);
-    const upload = slowUpload<ImportUpload>();
-    await expect(uploadImport(t.ctx, 'ann', upload.reader)).rejects.toMatchObject({
-      statusCode: 429,
-      message: SERVER_ERRORS.importRunning,
-    });
-    expect(upload.read.count).toBe(0);
-    // Another reader's import is not in the way.
-    const bobs = slowUpload<ImportUpload>();
-    const reading = uploadImport(t.ctx, 'bob', bobs.reader);
-    bobs.fail(badRequest(SERVER_ERRORS.importFileMissing));
-    await expect(reading).rejects.toMatchObject({ statusCode: 400 });
-    expect(bobs.read.count).toBe(1);
+const item = (url: string, fields: Partial<PreparedItem> = {}): PreparedItem => ({
+  line: 1,
+  url,
+  title: null,
+  createdAt: '2020-05-01T10:00:00.000Z',
+  tags: [],
+  isRead: false,
+  isArchived: false,
+  isFavorite: false,
+  author: null,
+  description: 'Saved elsewhere',
+  imageUrl: null,
+  content: '<p>Carried body</p>',
+  contentText: 'Carried body',
+  readingTime: 1,
+  highlights: [],
+  ...fields,
+});
+
+it('writes the rows as articles and records each article, highlight and tag once, with its final state', () => {
+  insertArticle(db, reader, newArticle('https://example.org/known'), []);
+  const view = startImport(db, reader, {
+    source: 'pocket',
+    items: [
+      item('https://example.org/one', {
+        tags: ['Garden', 'Imported'],
+        highlights: [
+          { text: 'first passage', note: null, createdAt: null },
+          { text: 'ab', note: null, createdAt: null },
+        ],
+      }),
+      item('https://example.org/two', { tags: ['imported'], isFavorite: true }),
+      item('https://example.org/known#again'),
+    ],
+    failures: [],
   });
+  const changes = changesOf(db, reader, () => {
+    while (writeImportBatch(db, reader, view.id));
+  });
+  expect(getImport(db, reader, view.id)).toMatchObject({ total: 3, imported: 2, skipped: 1 });
+
+  const keys = changes.map((change) => `${change.entity} ${change.id}`);
+  expect(new Set(keys).size).toBe(keys.length);
+  const imported = listTags(db, reader).find((tag) => tag.name === 'Imported')!;
+  expect(imported.article_count).toBe(2);
+  expect(changes.find((change) => change.id === imported.id)?.row).toEqual(getTag(db, reader, imported.id));
+
+  const articles = changes.filter((change) => change.entity === 'article');
+  expect(articles).toHaveLength(2);
+  for (const change of articles) expect(change.row).toEqual(findArticle(db, reader, change.id));
+  const one = articles.find((change) => (change.row as { url: string }).url === 'https://example.org/one');
+  expect(one?.row).toMatchObject({ highlights_count: 1, created_at: '2020-05-01T10:00:00.000Z' });
+
+  // "ab" is under 3 characters: not stored, as the reader would refuse it.
+  const highlights = changes.filter((change) => change.entity === 'highlight');
+  expect(highlights).toHaveLength(1);
+  expect(highlights[0]?.row).toEqual(getHighlight(db, reader, highlights[0]!.id));
+  expect(changes).toHaveLength(2 + 1 + 2);
 });

@@ -14,11 +14,10 @@ import { ImportBusyError, prepareImportOffThread } from '../imports/import-pool'
 import type { PreparedItem } from '../imports/prepare-import';
 import { enqueueJob, requeueJob } from '../jobs/job-queue';
 import { nowIso } from './change-log';
-import { emitArticle, getArticle } from './article-rows';
+import { getArticle } from './article-rows';
 import type { ServiceContext } from './context';
 import { badRequest, notFound, tooManyRequests } from './errors';
 import { writeImportedRow } from './imported-articles';
-import { emitTag } from './tags';
 
 export type { ImportStatus, ImportView };
 
@@ -70,8 +69,11 @@ export async function uploadImport(
   return started;
 }
 
-/** Stores the parsed file and queues the job that writes it. */
-function startImport(
+/**
+ * Stores the parsed file and queues the job that writes it. Requests come through `uploadImport`, which holds
+ * the upload slot; this is exported for the tests that store a parsed file directly.
+ */
+export function startImport(
   db: Db,
   userId: string,
   parsed: { source: ImportSource; items: PreparedItem[]; failures: ImportRowFailure[] },
@@ -112,7 +114,6 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
     let writes = 0;
     let bytes = 0;
     let lastPosition = rows[0]!.position;
-    const touchedTags = new Set<string>();
     for (const row of rows) {
       if (writes >= BATCH_MAX_WRITES || bytes >= BATCH_MAX_BYTES) break;
       lastPosition = row.position;
@@ -125,7 +126,6 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
         continue;
       }
       imported += 1;
-      for (const tagId of result.tagIds) touchedTags.add(tagId);
       if (result.needsFetch) {
         enqueueJob(db, {
           kind: FETCH_IMPORTED_ARTICLE_JOB,
@@ -136,7 +136,6 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
         });
       }
     }
-    for (const tagId of touchedTags) emitTag(db, userId, tagId);
     db.statement('DELETE FROM import_rows WHERE import_id = ? AND position BETWEEN ? AND ?').run(
       importId,
       rows[0]!.position,
@@ -232,6 +231,6 @@ function requeueArticleFetch(db: Db, userId: string, articleId: string): Article
     );
     requeueJob(db, FETCH_IMPORTED_ARTICLE_JOB, articleId);
     enqueueJob(db, { kind: FETCH_IMPORTED_ARTICLE_JOB, key: articleId, userId, payload: { articleId } });
-    return emitArticle(db, userId, articleId) ?? getArticle(db, userId, articleId);
+    return getArticle(db, userId, articleId);
   });
 }

@@ -1,6 +1,5 @@
 // Reading lists: ordered articles, public by default, shared by an unguessable link.
 import {
-  listArticleKey,
   newId,
   SERVER_ERRORS,
   type AddListArticleBody,
@@ -15,7 +14,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
-import { nowIso, recordDelete, recordUpsert } from './change-log';
+import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
 import { badRequest, notFound } from './errors';
 import { getArticle } from './article-rows';
@@ -68,6 +67,12 @@ export function getList(db: Db, userId: string, listId: string): ReadingList {
   return toList(row);
 }
 
+/** The caller's list, or undefined when it doesn't exist or is someone else's. */
+export function findList(db: Db, userId: string, listId: string): ReadingList | undefined {
+  const row = findListRow(db, listId);
+  return row?.user_id === userId ? toList(row) : undefined;
+}
+
 function listArticleSummaries(db: Db, listId: string): ArticleSummary[] {
   return findArticleSummaries(
     db,
@@ -79,12 +84,6 @@ function listArticleSummaries(db: Db, listId: string): ArticleSummary[] {
 export function getListWithArticles(db: Db, userId: string, listId: string) {
   const list = getList(db, userId, listId);
   return { list, articles: listArticleSummaries(db, listId) };
-}
-
-function emitList(db: Db, userId: string, listId: string): ReadingList {
-  const list = getList(db, userId, listId);
-  recordUpsert(db, userId, 'list', listId, list);
-  return list;
 }
 
 export function createList(db: Db, userId: string, body: CreateListBody): ReadingList {
@@ -113,7 +112,7 @@ export function createList(db: Db, userId: string, body: CreateListBody): Readin
       at,
       at,
     );
-    return emitList(db, userId, id);
+    return getList(db, userId, id);
   });
 }
 
@@ -145,18 +144,14 @@ export function updateList(db: Db, userId: string, listId: string, body: UpdateL
       nowIso(),
       listId,
     );
-    return emitList(db, userId, listId);
+    return getList(db, userId, listId);
   });
 }
 
 export function deleteList(db: Db, userId: string, listId: string): void {
   db.transaction(() => {
     getList(db, userId, listId);
-    const places = orderedPlaces(db, listId);
     db.statement('DELETE FROM reading_lists WHERE id = ?').run(listId);
-    for (const place of places)
-      recordDelete(db, userId, 'list_article', listArticleKey(listId, place.article_id));
-    recordDelete(db, userId, 'list', listId);
   });
 }
 
@@ -168,8 +163,17 @@ function orderedPlaces(db: Db, listId: string): ListArticle[] {
     .all(listId) as ListArticle[];
 }
 
-/** Writes positions 0..n-1 in the given order and records each place that moved. */
-function writeOrder(db: Db, userId: string, listId: string, articleIds: readonly string[]): void {
+/** An article's place in a list as the feed carries it, or undefined when it isn't in the list. */
+export function findListPlace(db: Db, listId: string, articleId: string): ListArticle | undefined {
+  return db
+    .statement(
+      'SELECT list_id, article_id, position, added_at FROM list_articles WHERE list_id = ? AND article_id = ?',
+    )
+    .get(listId, articleId) as ListArticle | undefined;
+}
+
+/** Writes positions 0..n-1 in the given order, touching only the places that moved. */
+function writeOrder(db: Db, listId: string, articleIds: readonly string[]): void {
   const current = new Map(orderedPlaces(db, listId).map((place) => [place.article_id, place]));
   articleIds.forEach((articleId, position) => {
     const place = current.get(articleId);
@@ -179,22 +183,20 @@ function writeOrder(db: Db, userId: string, listId: string, articleIds: readonly
       listId,
       articleId,
     );
-    recordUpsert(db, userId, 'list_article', listArticleKey(listId, articleId), { ...place, position });
   });
 }
 
-/** A change to a list's articles: its updated_at and article_count go to the feed with it. */
+/** A change to a list's articles changes its updated_at too. */
 function touchList(db: Db, userId: string, listId: string): ReadingList {
   db.statement('UPDATE reading_lists SET updated_at = ? WHERE id = ?').run(nowIso(), listId);
-  return emitList(db, userId, listId);
+  return getList(db, userId, listId);
 }
 
-/** After an article was deleted: its lists close the gap it left and are recorded with their new counts. */
+/** After an article was deleted: its lists close the gap it left. */
 export function afterArticleLeftLists(db: Db, userId: string, listIds: readonly string[]): void {
   for (const listId of listIds) {
     writeOrder(
       db,
-      userId,
       listId,
       orderedPlaces(db, listId).map((place) => place.article_id),
     );
@@ -218,12 +220,8 @@ export function addArticleToList(
     db.statement(
       'INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (?, ?, ?, ?)',
     ).run(listId, body.articleId, order.length, place.added_at);
-    recordUpsert(db, userId, 'list_article', listArticleKey(listId, body.articleId), {
-      ...place,
-      position: order.length,
-    });
     order.splice(position, 0, body.articleId);
-    writeOrder(db, userId, listId, order);
+    writeOrder(db, listId, order);
     return touchList(db, userId, listId);
   });
 }
@@ -239,10 +237,8 @@ export function removeArticleFromList(
     const order = orderedPlaces(db, listId).map((place) => place.article_id);
     if (!order.includes(articleId)) throw notFound(SERVER_ERRORS.articleNotFound);
     db.statement('DELETE FROM list_articles WHERE list_id = ? AND article_id = ?').run(listId, articleId);
-    recordDelete(db, userId, 'list_article', listArticleKey(listId, articleId));
     writeOrder(
       db,
-      userId,
       listId,
       order.filter((id) => id !== articleId),
     );
@@ -263,7 +259,7 @@ export function reorderList(db: Db, userId: string, listId: string, articleIds: 
     ) {
       throw badRequest(SERVER_ERRORS.reorderMismatch);
     }
-    writeOrder(db, userId, listId, articleIds);
+    writeOrder(db, listId, articleIds);
     touchList(db, userId, listId);
     return getListWithArticles(db, userId, listId);
   });
@@ -281,7 +277,7 @@ export function rotateShareLink(db: Db, userId: string, listId: string): Reading
       nowIso(),
       listId,
     );
-    return emitList(db, userId, listId);
+    return getList(db, userId, listId);
   });
 }
 

@@ -10,8 +10,8 @@ import {
   type Tag,
 } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
-import { emitArticle, findArticleSummaries, refreshArticleTagsText } from './article-rows';
-import { nowIso, recordDelete, recordUpsert } from './change-log';
+import { findArticleSummaries, refreshArticleTagsText } from './article-rows';
+import { nowIso } from './change-log';
 import { conflict, notFound } from './errors';
 import { replayedCreate } from './replayed-create';
 
@@ -46,6 +46,12 @@ export function getTag(db: Db, userId: string, tagId: string): Tag {
   return toTag(row);
 }
 
+/** The caller's tag, or undefined when it doesn't exist or is someone else's. */
+export function findTag(db: Db, userId: string, tagId: string): Tag | undefined {
+  const row = findTagRow(db, tagId);
+  return row?.user_id === userId ? toTag(row) : undefined;
+}
+
 function findTagByName(db: Db, userId: string, name: string): TagRow | undefined {
   return db
     .statement(`${TAG_SELECT} WHERE t.user_id = ? AND t.name_key = ?`)
@@ -62,9 +68,7 @@ export function ensureTag(db: Db, userId: string, rawName: string, id?: string):
   db.statement(
     'INSERT INTO tags (id, user_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(tagId, userId, name, tagNameKey(name), at, at);
-  const tag: Tag = { id: tagId, name, article_count: 0, created_at: at };
-  recordUpsert(db, userId, 'tag', tagId, tag);
-  return tag;
+  return { id: tagId, name, article_count: 0, created_at: at };
 }
 
 /** POST /tags: a name that exists already answers that tag; a replayed id answers what it created. */
@@ -103,13 +107,8 @@ export function renameTag(db: Db, userId: string, tagId: string, rawName: string
       nowIso(),
       tagId,
     );
-    const tag = getTag(db, userId, tagId);
-    recordUpsert(db, userId, 'tag', tagId, tag);
-    for (const articleId of articleIdsOfTag(db, tagId)) {
-      refreshArticleTagsText(db, articleId);
-      emitArticle(db, userId, articleId);
-    }
-    return tag;
+    for (const articleId of articleIdsOfTag(db, tagId)) refreshArticleTagsText(db, articleId);
+    return getTag(db, userId, tagId);
   });
 }
 
@@ -118,11 +117,7 @@ export function deleteTag(db: Db, userId: string, tagId: string): void {
     getTag(db, userId, tagId);
     const articleIds = articleIdsOfTag(db, tagId);
     db.statement('DELETE FROM tags WHERE id = ?').run(tagId);
-    recordDelete(db, userId, 'tag', tagId);
-    for (const articleId of articleIds) {
-      refreshArticleTagsText(db, articleId);
-      emitArticle(db, userId, articleId);
-    }
+    for (const articleId of articleIds) refreshArticleTagsText(db, articleId);
   });
 }
 
@@ -137,24 +132,17 @@ export function tagArticles(db: Db, userId: string, tagId: string): { tag: Tag; 
   return { tag, articles };
 }
 
-/** Records the tag's current state (its article_count included) in the change feed. */
-export function emitTag(db: Db, userId: string, tagId: string): void {
-  recordUpsert(db, userId, 'tag', tagId, getTag(db, userId, tagId));
-}
-
 /** Inside a transaction: attaches the tag (idempotent) and refreshes what depends on it. */
-export function linkTag(db: Db, userId: string, articleId: string, tagId: string): void {
+export function linkTag(db: Db, articleId: string, tagId: string): void {
   db.statement(
     'INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   ).run(articleId, tagId, nowIso());
   refreshArticleTagsText(db, articleId);
-  emitTag(db, userId, tagId);
 }
 
-export function unlinkTag(db: Db, userId: string, articleId: string, tagId: string): void {
+export function unlinkTag(db: Db, articleId: string, tagId: string): void {
   db.statement('DELETE FROM article_tags WHERE article_id = ? AND tag_id = ?').run(articleId, tagId);
   refreshArticleTagsText(db, articleId);
-  emitTag(db, userId, tagId);
 }
 
 /**
@@ -183,12 +171,7 @@ export function fillTagNameKeys(db: Db): void {
          SELECT article_id, ?, created_at FROM article_tags WHERE tag_id = ? ON CONFLICT DO NOTHING`,
       ).run(survivor.id, tag.id);
       db.statement('DELETE FROM tags WHERE id = ?').run(tag.id);
-      recordDelete(db, tag.user_id, 'tag', tag.id);
-      emitTag(db, tag.user_id, survivor.id);
-      for (const articleId of articleIds) {
-        refreshArticleTagsText(db, articleId);
-        emitArticle(db, tag.user_id, articleId);
-      }
+      for (const articleId of articleIds) refreshArticleTagsText(db, articleId);
     }
   });
 }

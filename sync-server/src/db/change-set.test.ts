@@ -1,0 +1,254 @@
+// The change feed is recorded by the transaction, from the writes themselves: a write that names only one
+// row still records every row whose GET answer it changed. Here the writes are bare SQL that mention
+// nothing but their own table, the way a service that forgot a derived row would write.
+import { listArticleKey, newId, SERVER_ERRORS, type Change } from '@lectern/shared-schema';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findArticle } from '../services/article-rows';
+import { findReplayedArticle, insertArticle } from '../services/articles';
+import { createHighlight, getHighlight } from '../services/highlights';
+import { addArticleToList, createList, getList } from '../services/lists';
+import { createTag, getTag } from '../services/tags';
+import { deleteUser } from '../services/users';
+import { addReader, changesOf, feedOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import type { Db } from './connection';
+
+let db: Db;
+let reader: string;
+
+beforeEach(() => {
+  db = openMemoryDb();
+  reader = addReader(db);
+});
+
+afterEach(() => db.close());
+
+const save = (url = `https://example.org/${newId()}`, tags: string[] = []) =>
+  insertArticle(db, reader, newArticle(url), tags).article;
+
+const upsert = (entity: Change['entity'], id: string, row: unknown) => ({
+  seq: expect.any(Number),
+  entity,
+  id,
+  op: 'upsert',
+  row,
+});
+const tombstone = (entity: Change['entity'], id: string) => ({
+  seq: expect.any(Number),
+  entity,
+  id,
+  op: 'delete',
+  row: null,
+});
+
+/** A highlight row as bare SQL writes it: no article, no feed, nothing else named. */
+function insertHighlightRow(articleId: string, id = newId()): string {
+  db.statement(
+    `INSERT INTO highlights (id, user_id, article_id, highlighted_text, position_start, position_end, created_at, updated_at)
+     VALUES (?, ?, ?, 'kale and compost', 0, 16, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')`,
+  ).run(id, reader, articleId);
+  return id;
+}
+
+describe('a write forgetting to mention a derived row still produces it in the feed', () => {
+  it('a highlight alone brings its article with the new highlights_count', () => {
+    const article = save();
+    let highlightId = '';
+    const added = changesOf(db, reader, () =>
+      db.transaction(() => (highlightId = insertHighlightRow(article.id))),
+    );
+    const withHighlight = findArticle(db, reader, article.id);
+    expect(withHighlight?.highlights_count).toBe(1);
+    expect(added).toEqual([
+      upsert('highlight', highlightId, getHighlight(db, reader, highlightId)),
+      upsert('article', article.id, withHighlight),
+    ]);
+
+    const removed = changesOf(db, reader, () =>
+      db.transaction(() => db.statement('DELETE FROM highlights WHERE id = ?').run(highlightId)),
+    );
+    expect(removed).toEqual([
+      tombstone('highlight', highlightId),
+      upsert('article', article.id, { ...withHighlight, highlights_count: 0 }),
+    ]);
+  });
+
+  it('a bare tag link brings the article with its tags and the tag with its article_count', () => {
+    const article = save();
+    const tag = createTag(db, reader, { name: 'Soil' });
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() =>
+        db
+          .statement('INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?)')
+          .run(article.id, tag.id, '2030-01-01T00:00:00.000Z'),
+      ),
+    );
+    expect(changes).toEqual([
+      upsert('article', article.id, { ...article, tags: ['Soil'] }),
+      upsert('tag', tag.id, { ...tag, article_count: 1 }),
+    ]);
+    expect(getTag(db, reader, tag.id).article_count).toBe(1);
+  });
+
+  it('a bare list place brings the list with its article_count', () => {
+    const article = save();
+    const list = createList(db, reader, { name: 'Queue' });
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() =>
+        db
+          .statement(
+            'INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (?, ?, 0, ?)',
+          )
+          .run(list.id, article.id, '2030-01-01T00:00:00.000Z'),
+      ),
+    );
+    const key = listArticleKey(list.id, article.id);
+    expect(changes).toEqual([
+      upsert('list_article', key, {
+        list_id: list.id,
+        article_id: article.id,
+        position: 0,
+        added_at: '2030-01-01T00:00:00.000Z',
+      }),
+      upsert('list', list.id, { ...list, article_count: 1 }),
+    ]);
+  });
+
+  it('a bare rename of a tag brings every article carrying it, with the new name', () => {
+    const tagged = save(undefined, ['Soil']);
+    const other = save(undefined, ['Soil', 'Kale']);
+    save(); // untagged: not touched
+    const tagId = getTag(db, reader, createTag(db, reader, { name: 'soil' }).id).id;
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() =>
+        db.statement(`UPDATE tags SET name = 'Dirt', name_key = 'dirt' WHERE id = ?`).run(tagId),
+      ),
+    );
+    expect(summaries(changes).sort()).toEqual(
+      [`upsert tag ${tagId}`, `upsert article ${tagged.id}`, `upsert article ${other.id}`].sort(),
+    );
+    const row = (id: string) => changes.find((change) => change.id === id)?.row;
+    expect(row(tagged.id)).toEqual(findArticle(db, reader, tagged.id));
+    expect(row(other.id)).toMatchObject({ tags: ['Dirt', 'Kale'] });
+  });
+
+  it('a bare article delete brings the deletes of its highlights and places, and its tags’ and lists’ counts', () => {
+    const article = save(undefined, ['Soil']);
+    const kept = save(undefined, ['Soil']);
+    const highlight = createHighlight(db, reader, {
+      articleId: article.id,
+      highlightedText: 'kale and compost',
+      positionStart: 0,
+      positionEnd: 16,
+    });
+    const list = createList(db, reader, { name: 'Queue' });
+    addArticleToList(db, reader, list.id, { articleId: article.id });
+    addArticleToList(db, reader, list.id, { articleId: kept.id });
+    const soil = getTag(db, reader, createTag(db, reader, { name: 'Soil' }).id);
+
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() => db.statement('DELETE FROM articles WHERE id = ?').run(article.id)),
+    );
+    expect(changes).toHaveLength(5);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        tombstone('article', article.id),
+        tombstone('highlight', highlight.id),
+        tombstone('list_article', listArticleKey(list.id, article.id)),
+        upsert('tag', soil.id, { ...soil, article_count: 1 }),
+        upsert('list', list.id, getList(db, reader, list.id)),
+      ]),
+    );
+    expect(getList(db, reader, list.id).article_count).toBe(1);
+    // The deletes leave tombstones: a replayed create of the article answers 404 and brings nothing back.
+    expect(() => findReplayedArticle(db, reader, article.id)).toThrow(SERVER_ERRORS.articleNotFound);
+  });
+});
+
+describe('the transaction records the feed with the write', () => {
+  it('records each entity once, with its state at commit', () => {
+    const article = save();
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() => {
+        insertHighlightRow(article.id);
+        insertHighlightRow(article.id);
+        db.statement('UPDATE articles SET is_read = 1 WHERE id = ?').run(article.id);
+      }),
+    );
+    const articles = changes.filter((change) => change.entity === 'article');
+    expect(articles).toEqual([
+      upsert('article', article.id, { ...article, is_read: true, highlights_count: 2 }),
+    ]);
+    expect(changes).toHaveLength(3);
+  });
+
+  it('keeps only the newest change of an entity in the log, across transactions', () => {
+    const article = save();
+    for (const flag of ['is_read', 'is_favorite'])
+      db.transaction(() => db.statement(`UPDATE articles SET ${flag} = 1 WHERE id = ?`).run(article.id));
+    const entries = feedOf(db, reader).changes.filter((change) => change.id === article.id);
+    expect(entries).toEqual([
+      upsert('article', article.id, { ...article, is_read: true, is_favorite: true }),
+    ]);
+  });
+
+  it('records nothing when the transaction fails, and its writes are gone too', () => {
+    const article = save();
+    const before = feedOf(db, reader);
+    expect(() =>
+      db.transaction(() => {
+        insertHighlightRow(article.id);
+        createTag(db, reader, { name: 'Never' });
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(feedOf(db, reader)).toEqual(before);
+    expect(db.statement('SELECT count(*) FROM highlights').pluck().get()).toBe(0);
+    // Nothing is left waiting to be recorded by the next transaction either.
+    const next = changesOf(db, reader, () => createList(db, reader, { name: 'Next' }));
+    expect(next.map((change) => change.entity)).toEqual(['list']);
+  });
+
+  it('records nothing of a savepoint rolled back inside a transaction', () => {
+    let tagId = '';
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() => {
+        tagId = createTag(db, reader, { name: 'Kept' }).id;
+        expect(() =>
+          db.transaction(() => {
+            createList(db, reader, { name: 'Rolled back' });
+            throw new Error('inner');
+          }),
+        ).toThrow('inner');
+      }),
+    );
+    expect(summaries(changes)).toEqual([`upsert tag ${tagId}`]);
+  });
+
+  it('records a tag’s name key being filled as nothing: devices see no change', () => {
+    const tag = createTag(db, reader, { name: 'Soil' });
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() => db.statement(`UPDATE tags SET name_key = 'soil' WHERE id = ?`).run(tag.id)),
+    );
+    expect(changes).toEqual([]);
+  });
+
+  it('records nothing for an account deleted with all its rows, and the deletion goes through', () => {
+    const article = save(undefined, ['Soil']);
+    const list = createList(db, reader, { name: 'Queue' });
+    addArticleToList(db, reader, list.id, { articleId: article.id });
+    deleteUser(db, reader);
+    expect(db.statement('SELECT count(*) FROM change_log').pluck().get()).toBe(0);
+    expect(db.statement('SELECT count(*) FROM articles').pluck().get()).toBe(0);
+    expect(db.statement('SELECT count(*) FROM tombstones').pluck().get()).toBe(0);
+  });
+
+  it('never records one reader’s rows in another’s feed', () => {
+    const stranger = addReader(db);
+    const theirs = insertArticle(db, stranger, newArticle('https://example.org/theirs'), ['Theirs']).article;
+    db.transaction(() => insertHighlightRow(save().id));
+    const mine = JSON.stringify(feedOf(db, reader));
+    expect(mine).not.toContain(theirs.id);
+    expect(mine).not.toContain('Theirs');
+    expect(summaries(feedOf(db, stranger).changes)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,180 @@
+// The article rules on an in-memory SQLite with the real migrations: what is stored and what the change feed
+// carries after each write. Fetching and extraction are left out (insertArticle takes the extracted page).
+import { listArticleKey, newId, SERVER_ERRORS } from '@lectern/shared-schema';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/connection';
+import { addReader, changesOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import { findArticle, getArticle } from './article-rows';
+import {
+  attachTag,
+  deleteArticle,
+  detachTag,
+  findReplayedArticle,
+  insertArticle,
+  listArticles,
+  resaveKnownAddress,
+  updateArticle,
+  type SavedArticle,
+} from './articles';
+import { createHighlight } from './highlights';
+import { addArticleToList, createList, getListWithArticles } from './lists';
+import { createTag, getTag, listTags } from './tags';
+
+let db: Db;
+let reader: string;
+
+beforeEach(() => {
+  db = openMemoryDb();
+  reader = addReader(db);
+});
+
+afterEach(() => db.close());
+
+const tagNamed = (name: string) => listTags(db, reader).find((tag) => tag.name === name);
+
+describe('saving an article', () => {
+  it('stores the page with its tags and records the article and each tag with its count', () => {
+    let saved: SavedArticle | undefined;
+    const changes = changesOf(db, reader, () => {
+      saved = insertArticle(db, reader, newArticle('https://example.org/kale'), ['Garden', 'garden', 'Food']);
+    });
+    const { article, alreadySaved } = saved!;
+    expect(alreadySaved).toBe(false);
+    expect(article).toMatchObject({
+      url: 'https://example.org/kale',
+      content: '<p>Compost and kale</p>',
+      tags: ['Food', 'Garden'],
+      highlights_count: 0,
+      is_read: false,
+      is_archived: false,
+    });
+    expect(listTags(db, reader).map((tag) => [tag.name, tag.article_count])).toEqual([
+      ['Food', 1],
+      ['Garden', 1],
+    ]);
+    const food = tagNamed('Food')!;
+    const garden = tagNamed('Garden')!;
+    expect(summaries(changes).sort()).toEqual(
+      [`upsert article ${article.id}`, `upsert tag ${food.id}`, `upsert tag ${garden.id}`].sort(),
+    );
+    expect(changes.find((change) => change.entity === 'article')?.row).toEqual(article);
+    expect(changes.find((change) => change.id === garden.id)?.row).toEqual(garden);
+  });
+
+  it('answers the article already at that address, back on top and out of the archive, with the new tags added', () => {
+    const first = insertArticle(db, reader, newArticle('https://example.org/kale?utm_source=feed'), [
+      'Garden',
+    ]).article;
+    updateArticle(db, reader, first.id, { isArchived: true });
+    const again = insertArticle(db, reader, newArticle('https://EXAMPLE.org/kale#top'), ['Food']);
+    expect(again.alreadySaved).toBe(true);
+    expect(again.article.id).toBe(first.id);
+    expect(again.article.is_archived).toBe(false);
+    expect(again.article.tags).toEqual(['Food', 'Garden']);
+    expect(again.article.created_at >= first.created_at).toBe(true);
+    expect(db.statement('SELECT count(*) FROM articles').pluck().get()).toBe(1);
+
+    const changes = changesOf(db, reader, () =>
+      resaveKnownAddress(db, reader, ['https://example.org/kale'], ['Soil']),
+    );
+    expect(summaries(changes).sort()).toEqual(
+      [`upsert article ${first.id}`, `upsert tag ${tagNamed('Soil')!.id}`].sort(),
+    );
+  });
+
+  it('answers a replayed create with the article it made, and a deleted id with 404', () => {
+    const id = newId();
+    const article = insertArticle(db, reader, newArticle('https://example.org/a', { id }), []).article;
+    expect(findReplayedArticle(db, reader, id)).toEqual(article);
+    const stranger = addReader(db);
+    expect(() => findReplayedArticle(db, stranger, id)).toThrow(SERVER_ERRORS.idTaken);
+    deleteArticle(db, reader, id);
+    expect(() => findReplayedArticle(db, reader, id)).toThrow(SERVER_ERRORS.articleNotFound);
+    expect(() => insertArticle(db, reader, newArticle('https://example.org/b', { id }), [])).toThrow(
+      SERVER_ERRORS.articleNotFound,
+    );
+    expect(findArticle(db, reader, id)).toBeUndefined();
+  });
+});
+
+describe('changing an article', () => {
+  it('changes only the fields sent and records the whole row', () => {
+    const article = insertArticle(db, reader, newArticle('https://example.org/a'), []).article;
+    let updated = article;
+    const changes = changesOf(db, reader, () => {
+      updated = updateArticle(db, reader, article.id, { isFavorite: true, readingProgress: 0.25 });
+    });
+    expect(updated).toMatchObject({ is_favorite: true, reading_progress: 0.25, is_read: false });
+    expect(changes).toEqual([
+      { seq: expect.any(Number), entity: 'article', id: article.id, op: 'upsert', row: updated },
+    ]);
+    expect(getArticle(db, reader, article.id)).toEqual(updated);
+  });
+
+  it('answers 404 for another reader’s article and changes nothing', () => {
+    const article = insertArticle(db, reader, newArticle('https://example.org/a'), []).article;
+    const stranger = addReader(db);
+    expect(() => updateArticle(db, stranger, article.id, { isRead: true })).toThrow(
+      SERVER_ERRORS.articleNotFound,
+    );
+    expect(() => deleteArticle(db, stranger, article.id)).toThrow(SERVER_ERRORS.articleNotFound);
+    expect(getArticle(db, reader, article.id).is_read).toBe(false);
+  });
+
+  it('attaches and detaches a tag, recording the article and the tag’s new count', () => {
+    const article = insertArticle(db, reader, newArticle('https://example.org/a'), []).article;
+    const tag = createTag(db, reader, { name: 'Later' });
+    const attached = changesOf(db, reader, () => attachTag(db, reader, article.id, tag.id));
+    expect(getArticle(db, reader, article.id).tags).toEqual(['Later']);
+    expect(attached.find((change) => change.entity === 'tag')?.row).toEqual({ ...tag, article_count: 1 });
+    expect(attached.find((change) => change.entity === 'article')?.row).toEqual(
+      getArticle(db, reader, article.id),
+    );
+
+    const detached = changesOf(db, reader, () => detachTag(db, reader, article.id, tag.id));
+    expect(getArticle(db, reader, article.id).tags).toEqual([]);
+    expect(detached.find((change) => change.entity === 'tag')?.row).toEqual({ ...tag, article_count: 0 });
+    expect(listArticles(db, reader, { tag_name: 'later' }).articles).toEqual([]);
+  });
+});
+
+describe('deleting an article', () => {
+  it('takes its highlights, tags and list places with it, closes the gap in its lists and records it all', () => {
+    const first = insertArticle(db, reader, newArticle('https://example.org/1'), ['Soil']).article;
+    const doomed = insertArticle(db, reader, newArticle('https://example.org/2'), ['Soil']).article;
+    const last = insertArticle(db, reader, newArticle('https://example.org/3'), []).article;
+    const highlight = createHighlight(db, reader, {
+      articleId: doomed.id,
+      highlightedText: 'compost',
+      positionStart: 0,
+      positionEnd: 7,
+    });
+    const list = createList(db, reader, { name: 'Queue' });
+    for (const article of [first, doomed, last])
+      addArticleToList(db, reader, list.id, { articleId: article.id });
+
+    const changes = changesOf(db, reader, () => deleteArticle(db, reader, doomed.id));
+    expect(findArticle(db, reader, doomed.id)).toBeUndefined();
+    expect(db.statement('SELECT count(*) FROM highlights').pluck().get()).toBe(0);
+    const { list: after, articles } = getListWithArticles(db, reader, list.id);
+    expect(articles.map((article) => article.id)).toEqual([first.id, last.id]);
+    expect(after.article_count).toBe(2);
+    expect(getTag(db, reader, tagNamed('Soil')!.id).article_count).toBe(1);
+
+    expect(summaries(changes).sort()).toEqual(
+      [
+        `delete article ${doomed.id}`,
+        `delete highlight ${highlight.id}`,
+        `delete list_article ${listArticleKey(list.id, doomed.id)}`,
+        `upsert list_article ${listArticleKey(list.id, last.id)}`,
+        `upsert list ${list.id}`,
+        `upsert tag ${tagNamed('Soil')!.id}`,
+      ].sort(),
+    );
+    expect(changes.find((change) => change.entity === 'list')?.row).toEqual(after);
+    expect(changes.find((change) => change.id === listArticleKey(list.id, last.id))?.row).toMatchObject({
+      position: 1,
+    });
+    for (const change of changes.filter((item) => item.op === 'delete')) expect(change.row).toBeNull();
+  });
+});

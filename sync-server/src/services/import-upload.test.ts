@@ -1,0 +1,58 @@
+// An import upload takes its slot before its file is read, and a reader's file waits for their earlier
+// import: a caller refused (429) never has its file read. On the server's own context over an in-memory
+// SQLite built by the real migrations.
+import { newId, SERVER_ERRORS } from '@lectern/shared-schema';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestContext, type TestContext } from '../testing/service-context';
+import { slowUpload } from '../testing/slow-upload';
+import { badRequest } from './errors';
+import { uploadImport, type ImportUpload } from './imports';
+
+let t: TestContext;
+
+beforeEach(() => {
+  t = openTestContext();
+  t.addUser('ann');
+  t.addUser('bob');
+});
+afterEach(() => t.close());
+
+describe('uploadImport', () => {
+  it('reads one export file per reader at a time', async () => {
+    const first = slowUpload<ImportUpload>();
+    const reading = uploadImport(t.ctx, 'ann', first.reader);
+    const second = slowUpload<ImportUpload>();
+    await expect(uploadImport(t.ctx, 'ann', second.reader)).rejects.toMatchObject({
+      statusCode: 429,
+      message: SERVER_ERRORS.importReading,
+    });
+    expect(second.read.count).toBe(0);
+    first.fail(badRequest(SERVER_ERRORS.importFileMissing));
+    await expect(reading).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('refuses a new file, unread, while an earlier import of the reader is still being written', async () => {
+    const importId = newId();
+    t.ctx.db
+      .statement(
+        `INSERT INTO imports (id, user_id, source, status, total, failed, created_at)
+         VALUES (?, 'ann', 'pocket', 'running', 1, 0, ?)`,
+      )
+      .run(importId, new Date().toISOString());
+    t.ctx.db
+      .statement(`INSERT INTO import_rows (import_id, position, data) VALUES (?, 0, '{}')`)
+      .run(importId);
+    const upload = slowUpload<ImportUpload>();
+    await expect(uploadImport(t.ctx, 'ann', upload.reader)).rejects.toMatchObject({
+      statusCode: 429,
+      message: SERVER_ERRORS.importRunning,
+    });
+    expect(upload.read.count).toBe(0);
+    // Another reader's import is not in the way.
+    const bobs = slowUpload<ImportUpload>();
+    const reading = uploadImport(t.ctx, 'bob', bobs.reader);
+    bobs.fail(badRequest(SERVER_ERRORS.importFileMissing));
+    await expect(reading).rejects.toMatchObject({ statusCode: 400 });
+    expect(bobs.read.count).toBe(1);
+  });
+});
