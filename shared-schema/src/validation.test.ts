@@ -145,9 +145,9 @@ describe('isHighlightSelection (highlight: at least 3 characters after trimming)
 
   it('the schema answers at once for a long text of spaces around two characters', () => {
     const text = `${' '.repeat(9_999)}ab${'\n'.repeat(9_999)}`;
-    const started = performance.now();
+    const started = Date.now();
     expect(new RegExp(HIGHLIGHT_TEXT_PATTERN, 'u').test(text)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(Date.now() - started).toBeLessThan(100);
   });
 });
 
