@@ -8,14 +8,14 @@ import {
   USERNAME_MAX_LENGTH,
   CHANGES_MAX_LIMIT,
 } from './constants';
-import { FILLED_IN_PATTERN, HIGHLIGHT_TEXT_PATTERN } from './validation';
+import { EMAIL_PATTERN, FILLED_IN_PATTERN, HIGHLIGHT_TEXT_PATTERN } from './validation';
 
 /** Clients may name what they create, so that a replayed create is recognised (DESIGN.md section 2). */
 export const ClientId = Type.String({ format: 'uuid' });
 export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type IdParam = Static<typeof IdParam>;
 
-const Email = Type.String({ format: 'email', maxLength: 254 });
+const Email = Type.String({ maxLength: 254, pattern: EMAIL_PATTERN });
 const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH, pattern: FILLED_IN_PATTERN });
 
 export const RegisterBody = Type.Object({

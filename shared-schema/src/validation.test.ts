@@ -11,7 +11,9 @@ import {
   FILLED_IN_PATTERN,
   HIGHLIGHT_TEXT_PATTERN,
   highlightPreviewText,
+  EMAIL_PATTERN,
   isDeleteConfirmed,
+  isEmailAddress,
   isFilledIn,
   isHighlightSelection,
   isScreenshotUrl,
@@ -81,6 +83,49 @@ describe('isFilledIn (required names: sign-up username, display name, list name,
         expect(Value.Check(CreateTagBody, { name })).toBe(isFilledIn(name));
       }),
     );
+  });
+});
+
+describe('isEmailAddress (sign-up and sign-in)', () => {
+  it('takes dot-separated words, an @ and a domain with a dot', () => {
+    for (const text of ['ada@example.com', 'Ada.Lovelace+notes@mail.example.co.uk', "o'brien@x-y.io"])
+      expect(isEmailAddress(text), text).toBe(true);
+  });
+
+  it('refuses what is not an email address', () => {
+    for (const text of [
+      'ada',
+      'ada@localhost',
+      '@example.com',
+      'ada@',
+      'a..b@example.com',
+      ' ada@example.com',
+      'ada@example.com ',
+      'ada@-x.com',
+      'ada@ex ample.com',
+    ])
+      expect(isEmailAddress(text), text).toBe(false);
+  });
+
+  // ajv-formats' "email" (full mode), the server's rule before it lived in shared-schema, written out.
+  const serverRuleBefore =
+    /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+  it('refuses and takes exactly what the server did before', () => {
+    const unit = fc.constantFrom('a', 'Z', '0', '.', '@', '-', '+', '_', ' ', 'é', 'K');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), (text) => {
+        expect(isEmailAddress(text), JSON.stringify(text)).toBe(serverRuleBefore.test(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers at once for the longest address the schema lets through to the pattern', () => {
+    const text = `a@${'a'.repeat(250)}!`;
+    const started = Date.now();
+    expect(new RegExp(EMAIL_PATTERN, 'u').test(text)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(100);
   });
 });
 

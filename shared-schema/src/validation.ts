@@ -27,6 +27,20 @@ export const FIELD_ERRORS = {
   highlightedText: SERVER_ERRORS.highlightTooShort,
 } as const;
 
+const EMAIL_CHARACTER = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]";
+const DOMAIN_LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?';
+
+/**
+ * Sign-up and sign-in: the email must be an email. The rule the server applied before it lived here
+ * (ajv-formats' "email"): dot-separated words before the @, and a domain with at least one dot. The
+ * browser's own check of type="email" lets "ada@localhost" through; this one doesn't.
+ */
+export const EMAIL_PATTERN = `^${EMAIL_CHARACTER}+(?:\\.${EMAIL_CHARACTER}+)*@(?:${DOMAIN_LABEL}\\.)+${DOMAIN_LABEL}$`;
+
+export function isEmailAddress(text: string): boolean {
+  return new RegExp(EMAIL_PATTERN, 'u').test(text);
+}
+
 /** Required text (a username, a list's or a tag's name): something besides spaces. */
 export const FILLED_IN_PATTERN = '\\S';
 

@@ -2,7 +2,7 @@
 // status and text), so that no write waits in the outbox only to be refused later.
 import { FIELD_ERRORS } from '@lectern/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../api/http-client';
+import { ApiError, NetworkError } from '../api/http-client';
 import { createTestDevice, type TestDevice } from '../testing/test-lectern';
 
 let device: TestDevice;
@@ -91,5 +91,21 @@ describe("a tag's name is required", () => {
     expect(await refusal(tags.update(tag.id, { name: '' }))).toEqual([400, 'Please enter a name']);
     expect((await tags.list()).tags.map((t) => t.name)).toEqual(['Home']);
     expect(await outboxSize()).toBe(1);
+  });
+});
+
+describe('the email must be an email address', () => {
+  it('refuses sign-up and sign-in with the server’s status and text, before any request', async () => {
+    const { auth } = device.lectern;
+    const body = { email: 'ada@localhost', password: 'long enough password', username: 'ada' };
+    expect(await refusal(auth.register(body))).toEqual([400, 'Please enter a valid email address']);
+    expect(await refusal(auth.login({ email: body.email, password: body.password }))).toEqual([
+      400,
+      'Please enter a valid email address',
+    ]);
+    // A well-formed address does go out, and meets the cut network.
+    await expect(auth.login({ email: 'ada@example.com', password: body.password })).rejects.toBeInstanceOf(
+      NetworkError,
+    );
   });
 });
