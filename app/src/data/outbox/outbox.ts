@@ -1,15 +1,11 @@
 // The outbox: writes made on this device, in order, until the server has them. A write applies to the
 // tables and joins the outbox in one transaction, so the screen and the queue never disagree.
-import { newId } from '@lectern/shared-schema';
+import { newId, nowIso } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import { deleteArticleLocally, refreshHighlightCounts } from '../db/local-store';
 import type { OutboxRow } from '../db/rows';
 import { applyOperation } from './local-effects';
 import { createdIdOf, entityIdsOf, type Operation } from './operations';
-
-function nowIso(): string {
-  return new Date().toISOString();
-}
 
 /** Applies the writes locally and queues them for the server, all or nothing. */
 export async function recordWrites(db: LecternDb, ops: readonly Operation[]): Promise<void> {

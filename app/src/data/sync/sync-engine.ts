@@ -2,6 +2,7 @@
 // the network comes back, when the tab becomes visible or returns from the back/forward cache, shortly
 // after each local write and periodically; backs off while the server can't be reached; holds a lock so
 // one tab syncs at a time.
+import { nowIso } from '@lectern/shared-schema';
 import { liveQuery, type Subscription } from 'dexie';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
@@ -184,7 +185,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       throw error;
     }
     failures = 0;
-    await db.setMeta('lastSyncedAt', new Date().toISOString());
+    await db.setMeta('lastSyncedAt', nowIso());
     // Pages the server is still fetching (an import, a Retry) come through the feed: look again soon, not
     // in a minute, so "Fetching page…" gives way to the article while the reader watches.
     if (await hasPendingFetches(db)) schedule(PENDING_FETCH_SYNC_MS);
