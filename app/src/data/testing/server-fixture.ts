@@ -37,6 +37,10 @@ interface FixtureSiteModule {
 export interface StandInProxy {
   url: string;
   htmlNotFound: Set<string>;
+  /** Answers by "METHOD /path" or "METHOD *", given by the proxy instead of forwarding. */
+  answers: Map<string, { status: number; headers?: Record<string, string>; body?: string }>;
+  /** "METHOD /path" of every request that came in, in order. */
+  requests: string[];
   close(): Promise<void>;
 }
 
