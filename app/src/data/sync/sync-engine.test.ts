@@ -9,23 +9,18 @@ import type { SyncTimers } from './sync-engine';
 import {
   newCredentials,
   serverReader,
-  startStandInProxy,
-  startWorld,
-  type StandInProxy,
-  type World,
+  startProxiedWorld,
+  type ProxiedWorld,
 } from '../testing/server-fixture';
 import { createTestDevice } from '../testing/test-lectern';
 
-let world: World;
-let proxy: StandInProxy;
+let world: ProxiedWorld;
 
 beforeAll(async () => {
-  world = await startWorld();
-  proxy = await startStandInProxy(world.server.url);
+  world = await startProxiedWorld();
 });
 
 afterAll(async () => {
-  await proxy?.close();
   await world?.close();
 });
 
@@ -57,9 +52,13 @@ function manualTimers(random = 0.5) {
 }
 
 /** A device behind the proxy that syncs by itself (on its manual timers), signed in as a new user. */
-async function backgroundDevice() {
-  const clock = manualTimers();
-  const device = createTestDevice({ baseUrl: proxy.url, backgroundSync: true, syncTimers: clock.timers });
+async function backgroundDevice(random?: number) {
+  const clock = manualTimers(random);
+  const device = createTestDevice({
+    baseUrl: world.proxy.url,
+    backgroundSync: true,
+    syncTimers: clock.timers,
+  });
   const credentials = newCredentials();
   const auth = await device.lectern.auth.register(credentials);
   const { sync } = device.lectern;
@@ -106,7 +105,7 @@ async function outbox(device: Device) {
 
 /** What the device sent to the API other than reads, in order, from where the proxy stood. */
 function writesSince(start: number) {
-  return proxy.requests
+  return world.proxy.requests
     .slice(start)
     .filter((request) => !request.startsWith('GET '))
     .map((request) => request.replace(/[0-9a-f-]{36}/g, ':id'));
@@ -125,7 +124,7 @@ describe('order', () => {
       await lists.update(listId, { name: 'Queue 2', isPublic: false });
       await tags.remove(tagId);
     });
-    const start = proxy.requests.length;
+    const start = world.proxy.requests.length;
     await device.wake();
     expect(writesSince(start)).toEqual([
       'POST /api/tags',
@@ -157,7 +156,7 @@ describe('server errors (5xx) and lost connections', () => {
       listId = (await lists.create({ name: 'Second' })).list.id;
       await lists.update(listId, { description: 'third' });
     });
-    proxy.answers.set('POST /api/lists', {
+    world.proxy.answers.set('POST /api/lists', {
       status: 503,
       headers: { 'content-type': 'text/html' },
       body: '<h1>503 Service Unavailable</h1>',
@@ -194,11 +193,11 @@ describe('server errors (5xx) and lost connections', () => {
 
       // Retry-After is a floor.
       device.network.state.online = true;
-      proxy.answers.set('POST /api/lists', { status: 503, headers: { 'retry-after': '120' } });
+      world.proxy.answers.set('POST /api/lists', { status: 503, headers: { 'retry-after': '120' } });
       await device.wake();
       expect(device.clock.delays()).toEqual([120_000]);
     } finally {
-      proxy.answers.clear();
+      world.proxy.answers.clear();
     }
 
     // The server is back: the next timer drains the outbox in order.
@@ -212,12 +211,12 @@ describe('server errors (5xx) and lost connections', () => {
 
     // A success starts the backoff over from one second.
     await offline(device, async () => void (await tags.create({ name: 'later' })));
-    proxy.answers.set('POST /api/tags', { status: 502 });
+    world.proxy.answers.set('POST /api/tags', { status: 502 });
     try {
       await device.wake();
       expect(device.clock.delays()).toEqual([750]);
     } finally {
-      proxy.answers.clear();
+      world.proxy.answers.clear();
     }
     await device.lectern.close();
   });
@@ -227,14 +226,11 @@ describe('server errors (5xx) and lost connections', () => {
       [0, 500],
       [0.999, 999.5],
     ] as const) {
-      const clock = manualTimers(random);
-      const device = createTestDevice({ baseUrl: proxy.url, backgroundSync: true, syncTimers: clock.timers });
-      await device.lectern.auth.register(newCredentials());
+      const device = await backgroundDevice(random);
       device.network.state.online = false;
-      clock.fire();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      while (device.lectern.sync.getState().syncing) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(clock.delays()).toEqual([expected]);
+      device.lectern.sync.requestSync(0);
+      await device.wake();
+      expect(device.clock.delays()).toEqual([expected]);
       await device.lectern.close();
     }
   });
@@ -259,7 +255,7 @@ describe('a refused write (4xx)', () => {
       body: JSON.stringify({ name: 'space' }),
     });
     expect(taken.status).toBe(201);
-    const start = proxy.requests.length;
+    const start = world.proxy.requests.length;
 
     await device.wake();
     expect(writesSince(start)).toEqual(['PUT /api/tags/:id', 'POST /api/lists']);
@@ -284,7 +280,7 @@ describe('a refused write (4xx)', () => {
     expect((await device.server<ListsResponse>('/lists')).lists.map((list) => list.id)).toEqual([listId]);
 
     // Held back, the later rename waits for the person to Retry or Discard: a sync sends nothing.
-    const again = proxy.requests.length;
+    const again = world.proxy.requests.length;
     expect(await sync.syncNow()).toMatchObject({ status: 'synced', pushed: 0 });
     expect(writesSince(again)).toEqual([]);
     const [failed] = await device.lectern.db.outbox.toArray();
@@ -324,9 +320,9 @@ describe('a 401', () => {
     ]);
     expect(device.clock.delays()).toEqual([]);
     // Signed out, a sync asks nothing of the server.
-    const start = proxy.requests.length;
+    const start = world.proxy.requests.length;
     expect(await sync.syncNow()).toEqual({ status: 'signedOut' });
-    expect(proxy.requests.length).toBe(start);
+    expect(world.proxy.requests.length).toBe(start);
 
     const again = await device.lectern.auth.login(device.credentials);
     await device.wake();

@@ -59,12 +59,6 @@ async function load<T>(path: string): Promise<T> {
 
 export const siteModule = () => load<FixtureSiteModule>('sync-server/test/support/fixture-site.ts');
 
-/** A proxy in front of the server that can answer its own HTML 404s (sync-server/test/support). */
-export async function startStandInProxy(targetUrl: string): Promise<StandInProxy> {
-  const proxies = await load<ProxyModule>('sync-server/test/support/stand-in-proxy.ts');
-  return proxies.startStandInProxy(targetUrl);
-}
-
 export interface World {
   server: RunningServer;
   site: FixtureSite;
@@ -85,6 +79,26 @@ export async function startWorld(pages?: Record<string, string>): Promise<World>
     async close() {
       await server.close();
       await site.close();
+    },
+  };
+}
+
+export interface ProxiedWorld extends World {
+  /** In front of the server: devices talk to `proxy.url`, which can answer HTML 404s and server errors. */
+  proxy: StandInProxy;
+}
+
+/** startWorld with a stand-in proxy in front of the server (sync-server/test/support/stand-in-proxy). */
+export async function startProxiedWorld(pages?: Record<string, string>): Promise<ProxiedWorld> {
+  const world = await startWorld(pages);
+  const { startStandInProxy } = await load<ProxyModule>('sync-server/test/support/stand-in-proxy.ts');
+  const proxy = await startStandInProxy(world.server.url);
+  return {
+    ...world,
+    proxy,
+    async close() {
+      await proxy.close();
+      await world.close();
     },
   };
 }
