@@ -1,16 +1,16 @@
 // Issue 2's figures: API read throughput against bare Fastify, search p95 over 50,000 articles, the change
 // feed from cursor 0, and the server's RSS after the load. Run: npx tsx bench/server-bench.ts
-import { newId, type ArticleSummary } from '@lectern/shared-schema';
+import type { ArticleSummary } from '@lectern/shared-schema';
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../sync-server/src/db/connection';
-import { insertArticle } from '../sync-server/src/services/articles';
+import type { Db } from '../sync-server/src/db/connection';
 import { createHighlight } from '../sync-server/src/services/highlights';
 import { registerUser } from '../sync-server/src/services/users';
 import { percentile, report, startProcess } from './support/server-process';
-import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
+import { seedArticles, seedDatabase } from './support/seed-library';
+import { proseSampler, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
 
 const READ_ARTICLES = 5_000;
 const SEARCH_ARTICLES = 50_000;
@@ -19,42 +19,14 @@ const VOCABULARY_SIZE = 30_000;
 /** The most frequent words are like 'the' and 'of': nobody searches for them. */
 const STOPWORDS = 150;
 
-function seedArticles(db: Db, userId: string, count: number, bytes: number, seed: number): string[] {
-  const random = seededRandom(seed);
-  const sample = zipfSampler(vocabulary(VOCABULARY_SIZE, random), random);
-  const ids: string[] = [];
-  const batch = 2_000;
-  for (let start = 0; start < count; start += batch) {
-    db.transaction(() => {
-      for (let i = start; i < Math.min(count, start + batch); i += 1) {
-        const text = prose(sample, bytes);
-        const { article } = insertArticle(
-          db,
-          userId,
-          {
-            id: newId(),
-            url: `https://example.com/articles/${i}`,
-            title: prose(sample, 40),
-            description: prose(sample, 120),
-            author: prose(sample, 12),
-            image_url: null,
-            screenshot_url: null,
-            article_type: 'web',
-            content: `<p>${text}</p>`,
-            content_text: text,
-            excerpt: null,
-            published_date: null,
-            site_name: null,
-            language: 'en',
-            reading_time: Math.max(1, Math.round(text.split(' ').length / 200)),
-          },
-          [],
-        );
-        ids.push(article.id);
-      }
-    });
-  }
-  return ids;
+/** `count` articles of about `bytes` of prose each, written with the words of `seed`. */
+function seedProse(db: Db, userId: string, count: number, bytes: number, seed: number): string[] {
+  return seedArticles(db, userId, {
+    count,
+    sample: proseSampler(seed, VOCABULARY_SIZE),
+    sizes: { text: bytes, title: 40, description: 120, author: 12 },
+    batch: 2_000,
+  });
 }
 
 async function login(url: string, email: string): Promise<string> {
@@ -76,35 +48,34 @@ async function main() {
   try {
     console.log(`Seeding ${READ_ARTICLES} + ${SEARCH_ARTICLES} articles (about 3 KB of text each)...`);
     const seedStarted = performance.now();
-    const db = openDatabase(join(dataDir, 'lectern.sqlite'));
-    const reader = await registerUser(db, {
-      email: 'reader@bench.test',
-      password: PASSWORD,
-      username: 'reader',
+    const { readIds, searchWords } = await seedDatabase(dataDir, async (db) => {
+      const reader = await registerUser(db, {
+        email: 'reader@bench.test',
+        password: PASSWORD,
+        username: 'reader',
+      });
+      const searcher = await registerUser(db, {
+        email: 'searcher@bench.test',
+        password: PASSWORD,
+        username: 'searcher',
+      });
+      const readIds = seedProse(db, reader.id, READ_ARTICLES, 3_000, 1);
+      // A highlight on each of the reader's articles: the compacted feed then holds 10,000 changes
+      // (each article's latest state and each highlight).
+      db.transaction(() => {
+        for (const id of readIds) {
+          createHighlight(db, reader.id, {
+            articleId: id,
+            highlightedText: 'a passage worth keeping',
+            positionStart: 10,
+            positionEnd: 33,
+          });
+        }
+      });
+      seedProse(db, searcher.id, SEARCH_ARTICLES, 3_000, 2);
+      // The same vocabulary the searcher's articles were written with (same seed), common words left out.
+      return { readIds, searchWords: vocabulary(VOCABULARY_SIZE, seededRandom(2)) };
     });
-    const searcher = await registerUser(db, {
-      email: 'searcher@bench.test',
-      password: PASSWORD,
-      username: 'searcher',
-    });
-    const readIds = seedArticles(db, reader.id, READ_ARTICLES, 3_000, 1);
-    // A highlight on each of the reader's articles: the compacted feed then holds 10,000 changes
-    // (each article's latest state and each highlight).
-    db.transaction(() => {
-      for (const id of readIds) {
-        createHighlight(db, reader.id, {
-          articleId: id,
-          highlightedText: 'a passage worth keeping',
-          positionStart: 10,
-          positionEnd: 33,
-        });
-      }
-    });
-    seedArticles(db, searcher.id, SEARCH_ARTICLES, 3_000, 2);
-    // The same vocabulary the searcher's articles were written with (same seed), common words left out.
-    const searchWords = vocabulary(VOCABULARY_SIZE, seededRandom(2));
-    db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
     console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
 
     const server = await startProcess('sync-server/src/main.ts', { DATA_DIR: dataDir });

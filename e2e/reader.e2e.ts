@@ -8,9 +8,9 @@ import { card, newAccount, signIn, signUp, submitSave, tokenOf, type Account } f
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { saveScreenshot } from './support/screenshots';
+import { eventually } from './support/eventually';
 import {
   dragSelect,
-  eventually,
   marksByHighlight,
   pageWithoutWorker,
   selectText,
@@ -350,7 +350,7 @@ describe('reading view', () => {
     await page.getByRole('heading', { level: 1, name: 'Highlights' }).waitFor();
     const stats = page.getByRole('list', { name: 'Highlight stats' });
     await eventually(async () =>
-      (await stats.textContent())?.includes(`${body.stats.total_highlights}Total highlights`),
+      ((await stats.textContent()) ?? '').includes(`${body.stats.total_highlights}Total highlights`),
     );
     expect(await stats.textContent()).toContain(
       `${body.stats.articles_with_highlights}Articles with highlights`,

@@ -16,7 +16,7 @@ import { createTagsApi } from './repository/tags';
 import { createArticleSearch } from './search/article-search';
 import { createHighlightSearch } from './search/highlight-search';
 import { browserConnectivity, type Connectivity } from './sync/connectivity';
-import { createSyncEngine } from './sync/sync-engine';
+import { createSyncEngine, type SyncTimers } from './sync/sync-engine';
 import { webLock, type SyncLock } from './sync/sync-lock';
 
 export interface LecternOptions {
@@ -39,6 +39,8 @@ export interface LecternOptions {
   writeDelayMs?: number;
   /** False: sync only when `sync.syncNow()` is called (tests and tools that need exact timing). */
   backgroundSync?: boolean;
+  /** The sync engine's clock and timers (tests that read its backoff). */
+  syncTimers?: SyncTimers;
 }
 
 export function createLectern(options: LecternOptions = {}) {
@@ -62,6 +64,7 @@ export function createLectern(options: LecternOptions = {}) {
     periodMs: options.syncPeriodMs,
     writeDelayMs: options.writeDelayMs,
     background: options.backgroundSync,
+    timers: options.syncTimers,
   });
   onReachability = sync.setReachable;
   onSessionLost = () => {

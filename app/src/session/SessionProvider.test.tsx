@@ -9,15 +9,15 @@ import { createTestDevice, type TestDevice } from '../data/testing/test-lectern'
 import { LecternProvider } from './LecternProvider';
 import { RequireAuth } from './RequireAuth';
 import { SessionProvider } from './SessionProvider';
-import { registerUser, startTestWorld, type TestWorld } from './test-server';
+import { registerUser, startWorld, type World } from '../data/testing/server-fixture';
 import { useSession } from './use-session';
 
-let world: TestWorld;
+let world: World;
 let device: TestDevice;
 let unauthorized = 0;
 
 beforeAll(async () => {
-  world = await startTestWorld();
+  world = await startWorld();
 });
 afterAll(async () => {
   await world?.close();

@@ -15,18 +15,18 @@ import { authErrorMessage } from './auth-error';
 import { LecternProvider } from './LecternProvider';
 import { RequireAuth } from './RequireAuth';
 import { SessionProvider } from './SessionProvider';
-import { registerUser, startTestWorld, type TestWorld } from './test-server';
+import { registerUser, startWorld, type World } from '../data/testing/server-fixture';
 import { useSession } from './use-session';
 
 const PASSWORD = 'correct horse battery';
 /** A sign-in runs the server's real scrypt hash, which takes seconds on a busy machine. */
 const SIGN_IN_WAIT = { timeout: 10_000 };
 
-let world: TestWorld;
+let world: World;
 let device: TestDevice;
 
 beforeAll(async () => {
-  world = await startTestWorld();
+  world = await startWorld();
 });
 afterAll(async () => {
   await world?.close();

@@ -47,10 +47,6 @@ export async function reapplyOutbox(db: LecternDb): Promise<Set<string>> {
   return touched;
 }
 
-export async function outboxRows(db: LecternDb): Promise<OutboxRow[]> {
-  return db.outbox.orderBy('seq').toArray();
-}
-
 /** Removes the local trace of a create the server will never hold. */
 async function undoCreate(db: LecternDb, op: Operation): Promise<void> {
   switch (op.kind) {

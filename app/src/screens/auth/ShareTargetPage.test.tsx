@@ -9,15 +9,15 @@ import { TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
 import { ToastProvider } from '../../components/ToastProvider';
 import { createTestDevice, type TestDevice } from '../../data/testing/test-lectern';
 import { LecternContext } from '../../session/use-lectern';
-import { registerUser, startTestWorld, type TestWorld } from '../../session/test-server';
+import { registerUser, startWorld, type World } from '../../data/testing/server-fixture';
 import { ShareTargetPage } from './ShareTargetPage';
 
-let world: TestWorld;
+let world: World;
 let device: TestDevice;
 let token: string;
 
 beforeAll(async () => {
-  world = await startTestWorld();
+  world = await startWorld();
 });
 afterAll(async () => {
   await world?.close();
