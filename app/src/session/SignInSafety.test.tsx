@@ -5,7 +5,7 @@
 // everywhere.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_SIGN_IN_ERRORS, SERVER_ERRORS, TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
 // Before the data layer loads: Dexie takes the IndexedDB globals (fake-indexeddb's here) when it loads.
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
@@ -16,6 +16,7 @@ import { LecternProvider } from './LecternProvider';
 import { RequireAuth } from './RequireAuth';
 import { SessionProvider } from './SessionProvider';
 import { registerUser, startWorld, type World } from '../data/testing/server-fixture';
+import { worldPerFile } from '../data/testing/per-test';
 import { useSession } from './use-session';
 
 const PASSWORD = 'correct horse battery';
@@ -25,12 +26,7 @@ const SIGN_IN_WAIT = { timeout: 10_000 };
 let world: World;
 let device: TestDevice;
 
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 beforeEach(() => {
   localStorage.clear();

@@ -2,25 +2,20 @@
 // row still records every row whose GET answer it changed. Here the writes are bare SQL that mention
 // nothing but their own table, the way a service that forgot a derived row would write.
 import { listArticleKey, newId, SERVER_ERRORS, type Change } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findArticle } from '../services/article-rows';
 import { findReplayedArticle, insertArticle } from '../services/articles';
 import { createHighlight, getHighlight } from '../services/highlights';
 import { addArticleToList, createList, getList } from '../services/lists';
 import { createTag, getTag } from '../services/tags';
 import { deleteUser } from '../services/users';
-import { addReader, changesOf, feedOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import { addReader, changesOf, feedOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
 import type { Db } from './connection';
 
 let db: Db;
 let reader: string;
 
-beforeEach(() => {
-  db = openMemoryDb();
-  reader = addReader(db);
-});
-
-afterEach(() => db.close());
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
 const save = (url = `https://example.org/${newId()}`, tags: string[] = []) =>
   insertArticle(db, reader, newArticle(url), tags).article;

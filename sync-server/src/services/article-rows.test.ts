@@ -1,19 +1,12 @@
 // The cached article read (GET /articles/{id}): the feed's copy of the article, never stale, never another
 // user's. On an in-memory SQLite built by the real migrations.
 import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestContext, type TestContext } from '../testing/service-context';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from '../testing/service-context';
 import { getArticle, readArticleJson } from './article-rows';
 import { deleteArticle, updateArticle } from './articles';
 
-let t: TestContext;
-
-beforeEach(() => {
-  t = openTestContext();
-  t.addUser('ann');
-  t.addUser('bob');
-});
-afterEach(() => t.close());
+const t = contextPerTest(['ann', 'bob']);
 
 const read = (userId: string, articleId: string) =>
   JSON.parse(readArticleJson(t.ctx, userId, articleId)) as Article;

@@ -25,7 +25,8 @@ import {
 import type { ArticleRow } from '../db/rows';
 import type { Operation } from './operations';
 
-function placeholderArticle(
+/** A new article as the device shows it until the server has it: nothing read, nothing extracted yet. */
+export function placeholderArticle(
   fields: Pick<ArticleSummary, 'id' | 'url' | 'title' | 'article_type' | 'tags'>,
   at: string,
 ) {

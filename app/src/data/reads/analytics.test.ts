@@ -2,6 +2,7 @@
 import { tagNameKey, type ArticleSummary } from '@lectern/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { putArticles } from '../db/local-store';
+import { articleSummary } from '../testing/article-summary';
 import { createTestDevice, type TestDevice } from '../testing/test-lectern';
 import { readingAnalytics } from './analytics';
 
@@ -15,39 +16,14 @@ afterEach(async () => {
   await device.lectern.close();
 });
 
-let serial = 0;
-
-/**
- * An article unchanged since it was saved unless `updated_at` says otherwise. The times below are at noon
- * UTC and now is 14:00 UTC, so the answers hold in any zone from UTC-11 to UTC+9 (the zones' own cases are
- * in shared-schema/src/stats.test.ts).
+/*
+ * The times below are at noon UTC and now is 14:00 UTC, so the answers hold in any zone from UTC-11 to UTC+9
+ * (the zones' own cases are in shared-schema/src/stats.test.ts). An article is unchanged since it was saved
+ * unless `updated_at` says otherwise.
  */
-function article(fields: Partial<ArticleSummary> & Pick<ArticleSummary, 'created_at'>): ArticleSummary {
-  serial += 1;
-  return {
-    id: `article-${serial}`,
-    url: `https://example.com/${serial}`,
-    title: `Article ${serial}`,
-    description: null,
-    author: null,
-    image_url: null,
-    screenshot_url: null,
-    article_type: 'web',
-    excerpt: null,
-    published_date: null,
-    site_name: null,
-    language: null,
-    reading_time: null,
-    reading_progress: 0,
-    is_read: false,
-    is_favorite: false,
-    is_archived: false,
-    highlights_count: 0,
-    tags: [],
-    updated_at: fields.created_at,
-    ...fields,
-  };
-}
+let serial = 0;
+const article = (fields: Partial<ArticleSummary> & Pick<ArticleSummary, 'created_at'>) =>
+  articleSummary(`article-${(serial += 1)}`, fields);
 
 async function addTags(...names: string[]) {
   await device.lectern.db.tags.bulkPut(

@@ -1,21 +1,13 @@
 // Spec section 5's rules that the server checks, refused on the device too (offline, with the server's
 // status and text), so that no write waits in the outbox only to be refused later.
 import { FIELD_ERRORS } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/http-client';
-import { createTestDevice, type TestDevice } from '../testing/test-lectern';
+import { offlineDevicePerTest } from '../testing/per-test';
+import type { TestDevice } from '../testing/test-lectern';
 
 let device: TestDevice;
-
-beforeEach(() => {
-  device = createTestDevice();
-  device.storage.setItem('token', 'a-token');
-  device.setOnline(false);
-});
-
-afterEach(async () => {
-  await device.lectern.close();
-});
+offlineDevicePerTest((fresh) => (device = fresh));
 
 async function refusal(write: Promise<unknown>): Promise<[number, string | null]> {
   const error: unknown = await write.then(

@@ -3,24 +3,18 @@
 // gone; any other 404 keeps the write and tries again later. A real server behind a small local proxy
 // that can be told to answer HTML 404 for one path.
 import type { ArticleResponse } from '@lectern/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   newCredentials,
   serverReader,
   startProxiedWorld,
   type ProxiedWorld,
 } from '../testing/server-fixture';
+import { worldPerFile } from '../testing/per-test';
 import { createTestDevice } from '../testing/test-lectern';
 
 let world: ProxiedWorld;
-
-beforeAll(async () => {
-  world = await startProxiedWorld();
-});
-
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startProxiedWorld, (started) => (world = started));
 
 async function deviceBehindProxy() {
   const device = createTestDevice({ baseUrl: world.proxy.url });

@@ -4,7 +4,7 @@
 // write failed and holds back only later writes on its entities; a 401 pauses signed out with the outbox
 // kept. The engine's timers are replaced by a manual clock, so the delays it picks are read, not waited for.
 import type { ListResponse, ListsResponse, TagsResponse } from '@lectern/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SyncTimers } from './sync-engine';
 import {
   newCredentials,
@@ -12,17 +12,11 @@ import {
   startProxiedWorld,
   type ProxiedWorld,
 } from '../testing/server-fixture';
+import { worldPerFile } from '../testing/per-test';
 import { createTestDevice } from '../testing/test-lectern';
 
 let world: ProxiedWorld;
-
-beforeAll(async () => {
-  world = await startProxiedWorld();
-});
-
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startProxiedWorld, (started) => (world = started));
 
 /** Timers that only record what the engine asks for; `fire` runs the one waiting, as time passing would. */
 function manualTimers(random = 0.5) {
