@@ -1,0 +1,145 @@
+// Downloads the images listed in `offline_images`, newest article first, a few at a time through the data
+// layer's HTTP client (the bearer token in a header, never in an address), yielding to the page between
+// batches. Within a budget of "the newest N MB" a newer image pushes out the oldest ones.
+import Dexie from 'dexie';
+import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
+import type { LecternDb } from '../db/lectern-db';
+import type { OfflineImageRow } from '../db/rows';
+import { yieldToUi } from './yield-to-ui';
+
+/** Images fetched at once: enough to keep the connection busy, few enough to leave it to the reader. */
+export const DOWNLOAD_BATCH = 4;
+
+export type DownloadOutcome = 'done' | 'budget' | 'offline' | 'stopped' | 'signedOut' | 'retryLater';
+
+/** The server's answer for one image: its bytes, or why not (a 404 is for good). */
+export async function fetchImage(http: HttpClient, path: string): Promise<{ bytes: ArrayBuffer; type: string }> {
+  // Never into the browser's HTTP cache: logout can't empty that, and the server marks these immutable.
+  const response = await http.send('GET', path.replace(/^\/api/, ''), { cache: 'no-store' });
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  return { bytes: await response.arrayBuffer(), type };
+}
+
+/**
+ * Stores the bytes of an image still listed (a logout or a delete meanwhile leaves nothing behind): in one
+ * transaction with its row, so size and state never disagree with what is kept.
+ */
+export async function keepImage(
+  db: LecternDb,
+  path: string,
+  image: { bytes: ArrayBuffer; type: string },
+  listing?: Omit<OfflineImageRow, 'state' | 'size'>,
+): Promise<boolean> {
+  return db.transaction('rw', db.offlineTables, async () => {
+    const row = (await db.offline_images.get(path)) ?? (listing ? { ...listing, state: 'wanted', size: 0 } : undefined);
+    if (!row) return false;
+    await db.image_files.put({ path, bytes: image.bytes, type: image.type });
+    await db.offline_images.put({ ...row, state: 'stored', size: image.bytes.byteLength });
+    return true;
+  });
+}
+
+async function newestCandidates(db: LecternDb, skip: ReadonlySet<string>): Promise<OfflineImageRow[]> {
+  const newest = (state: OfflineImageRow['state']) =>
+    db.offline_images
+      .where('[state+created_at]')
+      .between([state, Dexie.minKey], [state, Dexie.maxKey])
+      .reverse()
+      .filter((row) => !skip.has(row.path))
+      .limit(DOWNLOAD_BATCH)
+      .toArray();
+  const [wanted, over] = await Promise.all([newest('wanted'), newest('over')]);
+  return [...wanted, ...over]
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
+    .slice(0, DOWNLOAD_BATCH);
+}
+
+/** Bytes of the images kept for articles saved at or after `createdAt`. */
+async function storedSince(db: LecternDb, createdAt: string): Promise<number> {
+  let total = 0;
+  await db.offline_images
+    .where('[state+created_at]')
+    .between(['stored', createdAt], ['stored', Dexie.maxKey])
+    .each((row) => {
+      total += row.size;
+    });
+  return total;
+}
+
+/** Past the budget, the oldest images go first; they come back if the budget grows. */
+export async function evictOverBudget(db: LecternDb, limit: number): Promise<number> {
+  if (limit === Infinity) return 0;
+  let used = 0;
+  const evicted: OfflineImageRow[] = [];
+  await db.offline_images
+    .where('[state+created_at]')
+    .between(['stored', Dexie.minKey], ['stored', Dexie.maxKey])
+    .reverse()
+    .each((row) => {
+      used += row.size;
+      if (used > limit) evicted.push(row);
+    });
+  if (evicted.length === 0) return 0;
+  await db.transaction('rw', db.offlineTables, async () => {
+    await db.image_files.bulkDelete(evicted.map((row) => row.path));
+    await db.offline_images.bulkPut(evicted.map((row) => ({ ...row, state: 'over' as const, size: 0 })));
+  });
+  return evicted.reduce((sum, row) => sum + row.size, 0);
+}
+
+export interface DownloadOptions {
+  db: LecternDb;
+  http: HttpClient;
+  /** The bytes images may take (Infinity: everything). */
+  limit: number;
+  isOnline: () => boolean;
+  shouldStop: () => boolean;
+  /** After each batch (tests and the bench count them). */
+  onBatch?: (stored: number) => void;
+}
+
+/** Downloads until everything wanted is in, the budget is full, or the network or the session is gone. */
+export async function downloadImages(options: DownloadOptions): Promise<DownloadOutcome> {
+  const { db, http, limit } = options;
+  const tried = new Set<string>();
+  for (;;) {
+    if (options.shouldStop()) return 'stopped';
+    if (!http.hasToken()) return 'signedOut';
+    if (!options.isOnline()) return 'offline';
+    const candidates = await newestCandidates(db, tried);
+    if (candidates.length === 0) return 'done';
+    const batch: OfflineImageRow[] = [];
+    for (const row of candidates) {
+      if (limit === Infinity || (await storedSince(db, row.created_at)) < limit) batch.push(row);
+    }
+    if (batch.length === 0) {
+      // The budget is full of newer images: this one and every older one wait for a larger budget.
+      await db.offline_images
+        .where('[state+created_at]')
+        .between(['wanted', Dexie.minKey], ['wanted', candidates[0]!.created_at], true, true)
+        .modify({ state: 'over' });
+      return 'budget';
+    }
+    for (const row of batch) tried.add(row.path);
+    const results = await Promise.allSettled(batch.map((row) => fetchImage(http, row.path)));
+    let stored = 0;
+    let outcome: DownloadOutcome | null = null;
+    for (const [index, result] of results.entries()) {
+      const row = batch[index]!;
+      if (result.status === 'fulfilled') {
+        if (await keepImage(db, row.path, result.value)) stored += 1;
+        continue;
+      }
+      const error: unknown = result.reason;
+      if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 410)) {
+        await db.offline_images.update(row.path, { state: 'failed' });
+      } else if (error instanceof ApiError && error.status === 401) outcome = 'signedOut';
+      else if (error instanceof NetworkError) outcome ??= 'offline';
+      else outcome ??= 'retryLater';
+    }
+    await evictOverBudget(db, limit);
+    options.onBatch?.(stored);
+    if (outcome) return outcome;
+    await yieldToUi();
+  }
+}
