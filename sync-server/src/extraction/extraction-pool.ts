@@ -138,13 +138,31 @@ function refusingTooComplex<T extends { kind: string }>(reading: T): Exclude<T, 
 }
 
 async function runTask<T>(name: string, html: string, url: string, owner: string): Promise<T> {
+  return runWorkerTask<T>(name, { html, url }, owner);
+}
+
+/** The images of an article body (article-images.ts), off the main thread and in the owner's turn. */
+export function findArticleImagesOffThread(html: string, owner: string): Promise<string[]> {
+  return runWorkerTask<string[]>('findArticleImages', { html }, owner);
+}
+
+/** The body pointing at the archived images (article-images.ts), off the main thread. */
+export function rewriteArticleImagesOffThread(
+  html: string,
+  archived: Record<string, string>,
+  owner: string,
+): Promise<string> {
+  return runWorkerTask<string>('rewriteArticleImages', { html, archived }, owner);
+}
+
+async function runWorkerTask<T>(name: string, task: object, owner: string): Promise<T> {
   await workerSlot(owner);
   try {
     // A worker is free, so piscina starts the task now: the time limit counts only its own work.
-    const result: T = await extractionPool().run(
-      { html, url },
-      { name, signal: AbortSignal.timeout(EXTRACTION_TIMEOUT_MS) },
-    );
+    const result: T = await extractionPool().run(task, {
+      name,
+      signal: AbortSignal.timeout(EXTRACTION_TIMEOUT_MS),
+    });
     return result;
   } catch (error) {
     if (isWorkerOverrun(error)) throw new FetchFailedError(FETCH_FAILURES.unprocessable);
