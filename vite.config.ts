@@ -54,7 +54,8 @@ export default defineConfig({
             // (/api/images/…, screenshots) never come through here: the app downloads them with the token
             // into its offline library (app/src/data/offline) and shows them as object URLs.
             urlPattern: ({ request, url }) =>
-              request.destination === 'image' && !(url.origin === self.location.origin && url.pathname.startsWith('/api/')),
+              request.destination === 'image' &&
+              !(url.origin === self.location.origin && url.pathname.startsWith('/api/')),
             handler: 'CacheFirst',
             options: {
               // Logout deletes it by this name (app/src/data/device/image-caches.ts).

@@ -12,7 +12,12 @@ export { browserConnectivity, manualConnectivity, type Connectivity } from './sy
 export { createObjectUrl, revokeObjectUrl } from './device/object-urls';
 export { isKeptImageAddress } from './offline/image-addresses';
 export type { OfflineAvailability, OfflineUsage } from './offline/offline-library';
-export { MAX_BUDGET_MB, MIN_BUDGET_MB, type BrowserStorage, type OfflineBudget } from './offline/storage-budget';
+export {
+  MAX_BUDGET_MB,
+  MIN_BUDGET_MB,
+  type BrowserStorage,
+  type OfflineBudget,
+} from './offline/storage-budget';
 export {
   ImportError,
   importErrorOf,

@@ -7,13 +7,14 @@ import { LecternContext } from '../session/use-lectern';
 
 const NONE: ReadonlyMap<string, OfflineAvailability> = new Map();
 
-export function useOfflineAvailability(articleIds: readonly string[]): ReadonlyMap<string, OfflineAvailability> {
+export function useOfflineAvailability(
+  articleIds: readonly string[],
+): ReadonlyMap<string, OfflineAvailability> {
   const lectern = useContext(LecternContext);
   const key = articleIds.join(',');
   const answer = useLiveQuery(
     () => (lectern ? lectern.offline.availability(articleIds) : Promise.resolve(NONE)),
     // The ids' content, not the array's identity, decides what to read.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [lectern, key],
   );
   return answer ?? NONE;

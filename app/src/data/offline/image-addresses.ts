@@ -5,6 +5,8 @@
 
 /** An archived image's address, as the server writes it into content and image_url. */
 const ARCHIVED_IMAGE = /\/api\/images\/[A-Za-z0-9_-]+\/[0-9a-f]{64}\.(?:png|jpg|gif|webp|avif|svg)/g;
+/** The same, alone in an address: a stateless pattern (a global one keeps lastIndex between calls). */
+const WHOLE_ARCHIVED_IMAGE = new RegExp(`^${ARCHIVED_IMAGE.source}$`);
 const SCREENSHOT = /^\/api\/articles\/[^/?#]+\/screenshot$/;
 
 export interface ImageOwner {
@@ -16,9 +18,7 @@ export interface ImageOwner {
 /** True for an address the device downloads with the token and keeps: shown from there, never by <img src>. */
 export function isKeptImageAddress(address: string | null | undefined): address is string {
   if (!address) return false;
-  ARCHIVED_IMAGE.lastIndex = 0;
-  const archived = ARCHIVED_IMAGE.exec(address);
-  return (archived !== null && archived.index === 0 && archived[0].length === address.length) || SCREENSHOT.test(address);
+  return WHOLE_ARCHIVED_IMAGE.test(address) || SCREENSHOT.test(address);
 }
 
 /**

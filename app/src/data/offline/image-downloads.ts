@@ -13,7 +13,10 @@ export const DOWNLOAD_BATCH = 4;
 export type DownloadOutcome = 'done' | 'budget' | 'offline' | 'stopped' | 'signedOut' | 'retryLater';
 
 /** The server's answer for one image: its bytes, or why not (a 404 is for good). */
-export async function fetchImage(http: HttpClient, path: string): Promise<{ bytes: ArrayBuffer; type: string }> {
+export async function fetchImage(
+  http: HttpClient,
+  path: string,
+): Promise<{ bytes: ArrayBuffer; type: string }> {
   // Never into the browser's HTTP cache: logout can't empty that, and the server marks these immutable.
   const response = await http.send('GET', path.replace(/^\/api/, ''), { cache: 'no-store' });
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
@@ -31,7 +34,8 @@ export async function keepImage(
   listing?: Omit<OfflineImageRow, 'state' | 'size'>,
 ): Promise<boolean> {
   return db.transaction('rw', db.offlineTables, async () => {
-    const row = (await db.offline_images.get(path)) ?? (listing ? { ...listing, state: 'wanted', size: 0 } : undefined);
+    const row =
+      (await db.offline_images.get(path)) ?? (listing ? { ...listing, state: 'wanted', size: 0 } : undefined);
     if (!row) return false;
     await db.image_files.put({ path, bytes: image.bytes, type: image.type });
     await db.offline_images.put({ ...row, state: 'stored', size: image.bytes.byteLength });
@@ -54,7 +58,7 @@ async function newestCandidates(db: LecternDb, skip: ReadonlySet<string>): Promi
     .slice(0, DOWNLOAD_BATCH);
 }
 
-/** Bytes of the images kept for articles saved at or after `createdAt`. */
+/** Bytes of the images kept for articles saved at or after `createdAt` (newer ones take precedence). */
 async function storedSince(db: LecternDb, createdAt: string): Promise<number> {
   let total = 0;
   await db.offline_images
@@ -82,7 +86,8 @@ export async function evictOverBudget(db: LecternDb, limit: number): Promise<num
   if (evicted.length === 0) return 0;
   await db.transaction('rw', db.offlineTables, async () => {
     await db.image_files.bulkDelete(evicted.map((row) => row.path));
-    await db.offline_images.bulkPut(evicted.map((row) => ({ ...row, state: 'over' as const, size: 0 })));
+    // The size stays known: a later pass can tell the image still doesn't fit without fetching it.
+    await db.offline_images.bulkPut(evicted.map((row) => ({ ...row, state: 'over' as const })));
   });
   return evicted.reduce((sum, row) => sum + row.size, 0);
 }
@@ -109,8 +114,13 @@ export async function downloadImages(options: DownloadOptions): Promise<Download
     const candidates = await newestCandidates(db, tried);
     if (candidates.length === 0) return 'done';
     const batch: OfflineImageRow[] = [];
+    let coming = 0;
     for (const row of candidates) {
-      if (limit === Infinity || (await storedSince(db, row.created_at)) < limit) batch.push(row);
+      // An image that was in once and didn't fit keeps its size: it is not fetched again to learn it.
+      if (limit === Infinity || (await storedSince(db, row.created_at)) + coming + row.size <= limit) {
+        batch.push(row);
+        coming += row.size;
+      } else break;
     }
     if (batch.length === 0) {
       // The budget is full of newer images: this one and every older one wait for a larger budget.
@@ -131,7 +141,10 @@ export async function downloadImages(options: DownloadOptions): Promise<Download
         continue;
       }
       const error: unknown = result.reason;
-      if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 410)) {
+      if (
+        error instanceof ApiError &&
+        (error.status === 404 || error.status === 403 || error.status === 410)
+      ) {
         await db.offline_images.update(row.path, { state: 'failed' });
       } else if (error instanceof ApiError && error.status === 401) outcome = 'signedOut';
       else if (error instanceof NetworkError) outcome ??= 'offline';

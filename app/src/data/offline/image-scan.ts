@@ -10,7 +10,10 @@ import { yieldToUi } from './yield-to-ui';
 const SCAN_BATCH = 40;
 
 /** Lists the images of the articles written since the last scan. Answers how many articles it read. */
-export async function scanArticleImages(db: LecternDb, shouldStop: () => boolean = () => false): Promise<number> {
+export async function scanArticleImages(
+  db: LecternDb,
+  shouldStop: () => boolean = () => false,
+): Promise<number> {
   const since = (await db.getMeta('offlineImagesRev')) ?? 0;
   const newest = await db.articles.orderBy('rev').last();
   if (!newest || newest.rev <= since) {
@@ -32,7 +35,10 @@ export async function scanArticleImages(db: LecternDb, shouldStop: () => boolean
 }
 
 async function scanBatch(db: LecternDb, ids: string[]): Promise<void> {
-  const [articles, contents] = await Promise.all([db.articles.bulkGet(ids), db.article_contents.bulkGet(ids)]);
+  const [articles, contents] = await Promise.all([
+    db.articles.bulkGet(ids),
+    db.article_contents.bulkGet(ids),
+  ]);
   const wanted = new Map<string, { articleId: string; createdAt: string }>();
   const scanned = new Set<string>();
   articles.forEach((article, index) => {
@@ -42,7 +48,10 @@ async function scanBatch(db: LecternDb, ids: string[]): Promise<void> {
       wanted.set(path, { articleId: article.id, createdAt: article.created_at });
   });
   await db.transaction('rw', db.offlineTables, async () => {
-    const existing = await db.offline_images.where('article_id').anyOf([...scanned]).toArray();
+    const existing = await db.offline_images
+      .where('article_id')
+      .anyOf([...scanned])
+      .toArray();
     const kept = new Map(existing.map((row) => [row.path, row]));
     const gone = existing.filter((row) => !wanted.has(row.path)).map((row) => row.path);
     const rows: OfflineImageRow[] = [];

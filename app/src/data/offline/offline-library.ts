@@ -10,7 +10,13 @@ import type { LecternDb } from '../db/lectern-db';
 import { ARTICLE_IMAGES_CACHE } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
 import { isKeptImageAddress } from './image-addresses';
-import { downloadImages, evictOverBudget, fetchImage, keepImage, type DownloadOutcome } from './image-downloads';
+import {
+  downloadImages,
+  evictOverBudget,
+  fetchImage,
+  keepImage,
+  type DownloadOutcome,
+} from './image-downloads';
 import { scanArticleImages } from './image-scan';
 import {
   browserStorage,
@@ -161,7 +167,10 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       const [scannedRev, articles, rows] = await Promise.all([
         db.getMeta('offlineImagesRev'),
         db.articles.bulkGet([...articleIds]),
-        db.offline_images.where('article_id').anyOf([...articleIds]).toArray(),
+        db.offline_images
+          .where('article_id')
+          .anyOf([...articleIds])
+          .toArray(),
       ]);
       const states = new Map<string, Set<string>>();
       for (const row of rows) {
@@ -171,7 +180,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       }
       for (const article of articles) {
         if (!article) continue;
-        const imagesPending = (article as { images_pending?: boolean }).images_pending === true;
+        const imagesPending = article.images_pending === true;
         const set = states.get(article.id);
         if (imagesPending || set?.has('wanted')) {
           answer.set(article.id, 'downloading');
@@ -248,7 +257,9 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
             .toArray();
           freed = stored.reduce((sum, row) => sum + row.size, 0);
           await db.image_files.clear();
-          await db.offline_images.bulkPut(stored.map((row) => ({ ...row, state: 'freed' as const, size: 0 })));
+          await db.offline_images.bulkPut(
+            stored.map((row) => ({ ...row, state: 'freed' as const, size: 0 })),
+          );
           await db.offline_images
             .where('[state+created_at]')
             .between(['wanted', Dexie.minKey], ['wanted', Dexie.maxKey])

@@ -60,6 +60,22 @@ export async function startStandInProxy(targetUrl: string): Promise<StandInProxy
   return (await load<ProxyModule>(href)).startStandInProxy(targetUrl);
 }
 
+export interface ImageSite {
+  origin: string;
+  url(path: string): string;
+  hits: Map<string, number>;
+  close(): Promise<void>;
+}
+
+interface ImageSiteModule {
+  startImageSite(pages?: Record<string, string>): Promise<ImageSite>;
+  pictureArticle(origin: string, title: string, count: number, prefix?: string): string;
+}
+
+/** A site of pages with pictures for the archived-image tests (sync-server/test/support/image-site.ts). */
+export const imageSiteModule = () =>
+  load<ImageSiteModule>(new URL('../../../../sync-server/test/support/image-site.ts', import.meta.url).href);
+
 export interface World {
   server: RunningServer;
   site: FixtureSite;
@@ -67,12 +83,16 @@ export interface World {
 }
 
 /** One server for a whole test file, allowed to fetch the local site and to register many users. */
-export async function startWorld(pages?: Record<string, string>): Promise<World> {
+export async function startWorld(
+  pages?: Record<string, string>,
+  options: { moreAllowedOrigins?: string[] } = {},
+): Promise<World> {
   const { startFixtureSite } = await siteModule();
   const site = await startFixtureSite(pages);
   const { startTestServer } = await load<ServerModule>(SERVER_MODULE);
+  const allowed = [site.origin, ...(options.moreAllowedOrigins ?? [])].join(',');
   const server = await startTestServer({
-    env: { FETCH_ALLOWED_ORIGINS: site.origin, REGISTRATIONS_PER_IP: '100000' },
+    env: { FETCH_ALLOWED_ORIGINS: allowed, REGISTRATIONS_PER_IP: '100000' },
   });
   return {
     server,

@@ -87,7 +87,13 @@ function UsageList({ usage }: { usage: OfflineUsage }) {
   );
 }
 
-function BudgetChoice({ budget, onChoose }: { budget: OfflineBudget; onChoose: (budget: OfflineBudget) => void }) {
+function BudgetChoice({
+  budget,
+  onChoose,
+}: {
+  budget: OfflineBudget;
+  onChoose: (budget: OfflineBudget) => void;
+}) {
   const id = useId();
   const [megabytes, setMegabytes] = useState(String(budget.kind === 'newest' ? budget.megabytes : 500));
   useEffect(() => {
