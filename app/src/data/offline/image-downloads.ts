@@ -99,6 +99,8 @@ export interface DownloadOptions {
   limit: number;
   isOnline: () => boolean;
   shouldStop: () => boolean;
+  /** Fetches one image (the library's: one request per address at a time, shared with on-demand reads). */
+  fetch?: (path: string) => Promise<{ bytes: ArrayBuffer; type: string }>;
   /** After each batch (tests and the bench count them). */
   onBatch?: (stored: number) => void;
 }
@@ -106,6 +108,7 @@ export interface DownloadOptions {
 /** Downloads until everything wanted is in, the budget is full, or the network or the session is gone. */
 export async function downloadImages(options: DownloadOptions): Promise<DownloadOutcome> {
   const { db, http, limit } = options;
+  const fetchOne = options.fetch ?? ((path: string) => fetchImage(http, path));
   const tried = new Set<string>();
   for (;;) {
     if (options.shouldStop()) return 'stopped';
@@ -131,11 +134,19 @@ export async function downloadImages(options: DownloadOptions): Promise<Download
       return 'budget';
     }
     for (const row of batch) tried.add(row.path);
-    const results = await Promise.allSettled(batch.map((row) => fetchImage(http, row.path)));
+    // A card may have fetched one on demand meanwhile: it is in already.
+    const kept = new Set(
+      await db.image_files
+        .where(':id')
+        .anyOf(batch.map((row) => row.path))
+        .primaryKeys(),
+    );
+    const toFetch = batch.filter((row) => !kept.has(row.path));
+    const results = await Promise.allSettled(toFetch.map((row) => fetchOne(row.path)));
     let stored = 0;
     let outcome: DownloadOutcome | null = null;
     for (const [index, result] of results.entries()) {
-      const row = batch[index]!;
+      const row = toFetch[index]!;
       if (result.status === 'fulfilled') {
         if (await keepImage(db, row.path, result.value)) stored += 1;
         continue;

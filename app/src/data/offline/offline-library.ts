@@ -62,6 +62,16 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
   let stopped = false;
   let unsubscribe: (() => void) | null = null;
   const onDemand = new Map<string, Promise<Blob | null>>();
+  const fetching = new Map<string, Promise<{ bytes: ArrayBuffer; type: string }>>();
+
+  /** One request per address at a time: a card asking for an image the downloader is fetching waits for it. */
+  function fetchOnce(path: string): Promise<{ bytes: ArrayBuffer; type: string }> {
+    const current = fetching.get(path);
+    if (current) return current;
+    const request = fetchImage(http, path).finally(() => fetching.delete(path));
+    fetching.set(path, request);
+    return request;
+  }
 
   // Downloads give way to a sync (it writes the same articles, and the first one must be quick).
   const shouldStop = () => stopped || sync.getState().syncing;
@@ -76,6 +86,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       limit: budgetBytes(readBudget(settings)),
       isOnline: sync.isOnline,
       shouldStop,
+      fetch: fetchOnce,
     });
   }
 
@@ -125,7 +136,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
   async function fetchAndKeep(articleId: string, path: string): Promise<Blob | null> {
     if (!http.hasToken() || !sync.isOnline()) return null;
     try {
-      const image = await fetchImage(http, path);
+      const image = await fetchOnce(path);
       const article = await db.articles.get(articleId);
       const listing = article ? { path, article_id: articleId, created_at: article.created_at } : undefined;
       await keepImage(db, path, image, listing);
@@ -155,9 +166,9 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       if (file) return blobOf(file);
       const inFlight = onDemand.get(path);
       if (inFlight) return inFlight;
-      const fetching = fetchAndKeep(articleId, path).finally(() => onDemand.delete(path));
-      onDemand.set(path, fetching);
-      return fetching;
+      const reading = fetchAndKeep(articleId, path).finally(() => onDemand.delete(path));
+      onDemand.set(path, reading);
+      return reading;
     },
 
     /** Per article: all its images on the device, or some still to come. Absent: neither (over budget, not listed yet). */
