@@ -105,11 +105,49 @@ export interface DownloadOptions {
   onBatch?: (stored: number) => void;
 }
 
+/** Bytes of every image kept: read once per pass, then followed as images come and go. */
+async function storedTotal(db: LecternDb): Promise<number> {
+  let total = 0;
+  await db.offline_images
+    .where('[state+created_at]')
+    .between(['stored', Dexie.minKey], ['stored', Dexie.maxKey])
+    .each((row) => {
+      total += row.size;
+    });
+  return total;
+}
+
+/** Stores a batch of fetched images in one transaction; answers their bytes (the rows still listed only). */
+async function keepImages(
+  db: LecternDb,
+  fetched: { path: string; image: { bytes: ArrayBuffer; type: string } }[],
+): Promise<number> {
+  if (fetched.length === 0) return 0;
+  return db.transaction('rw', db.offlineTables, async () => {
+    const rows = await db.offline_images.bulkGet(fetched.map(({ path }) => path));
+    let bytes = 0;
+    const files = [];
+    const listed = [];
+    for (const [index, { path, image }] of fetched.entries()) {
+      const row = rows[index];
+      // Gone meanwhile (a logout, a delete): nothing is left behind.
+      if (!row) continue;
+      files.push({ path, bytes: image.bytes, type: image.type });
+      listed.push({ ...row, state: 'stored' as const, size: image.bytes.byteLength });
+      bytes += image.bytes.byteLength;
+    }
+    await db.image_files.bulkPut(files);
+    await db.offline_images.bulkPut(listed);
+    return bytes;
+  });
+}
+
 /** Downloads until everything wanted is in, the budget is full, or the network or the session is gone. */
 export async function downloadImages(options: DownloadOptions): Promise<DownloadOutcome> {
   const { db, http, limit } = options;
   const fetchOne = options.fetch ?? ((path: string) => fetchImage(http, path));
   const tried = new Set<string>();
+  let used = limit === Infinity ? 0 : await storedTotal(db);
   for (;;) {
     if (options.shouldStop()) return 'stopped';
     if (!http.hasToken()) return 'signedOut';
@@ -120,10 +158,14 @@ export async function downloadImages(options: DownloadOptions): Promise<Download
     let coming = 0;
     for (const row of candidates) {
       // An image that was in once and didn't fit keeps its size: it is not fetched again to learn it.
-      if (limit === Infinity || (await storedSince(db, row.created_at)) + coming + row.size <= limit) {
-        batch.push(row);
-        coming += row.size;
-      } else break;
+      const fits =
+        limit === Infinity ||
+        used + coming + row.size <= limit ||
+        // Full, but of older images: a newer one takes their place.
+        (await storedSince(db, row.created_at)) + coming + row.size <= limit;
+      if (!fits) break;
+      batch.push(row);
+      coming += row.size;
     }
     if (batch.length === 0) {
       // The budget is full of newer images: this one and every older one wait for a larger budget.
@@ -143,26 +185,27 @@ export async function downloadImages(options: DownloadOptions): Promise<Download
     );
     const toFetch = batch.filter((row) => !kept.has(row.path));
     const results = await Promise.allSettled(toFetch.map((row) => fetchOne(row.path)));
-    let stored = 0;
+    const fetched: { path: string; image: { bytes: ArrayBuffer; type: string } }[] = [];
+    const failed: string[] = [];
     let outcome: DownloadOutcome | null = null;
     for (const [index, result] of results.entries()) {
       const row = toFetch[index]!;
       if (result.status === 'fulfilled') {
-        if (await keepImage(db, row.path, result.value)) stored += 1;
+        fetched.push({ path: row.path, image: result.value });
         continue;
       }
       const error: unknown = result.reason;
-      if (
-        error instanceof ApiError &&
-        (error.status === 404 || error.status === 403 || error.status === 410)
-      ) {
-        await db.offline_images.update(row.path, { state: 'failed' });
-      } else if (error instanceof ApiError && error.status === 401) outcome = 'signedOut';
+      if (error instanceof ApiError && [403, 404, 410].includes(error.status)) failed.push(row.path);
+      else if (error instanceof ApiError && error.status === 401) outcome = 'signedOut';
       else if (error instanceof NetworkError) outcome ??= 'offline';
       else outcome ??= 'retryLater';
     }
-    await evictOverBudget(db, limit);
-    options.onBatch?.(stored);
+    if (failed.length > 0) await db.offline_images.where(':id').anyOf(failed).modify({ state: 'failed' });
+    if (limit !== Infinity) {
+      used += await keepImages(db, fetched);
+      if (used > limit) used -= await evictOverBudget(db, limit);
+    } else await keepImages(db, fetched);
+    options.onBatch?.(fetched.length);
     if (outcome) return outcome;
     await yieldToUi();
   }
