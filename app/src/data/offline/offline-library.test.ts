@@ -69,6 +69,19 @@ async function saveWithImages(device: TestDevice, token: string, path: string, t
   }
 }
 
+async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
 const imageRequests = (sent: Sent[]) => sent.filter((request) => request.url.includes('/api/images/'));
 
 describe('image addresses', () => {
@@ -132,6 +145,28 @@ describe('the offline library', () => {
     );
     expect(usage.articles.count).toBe(1);
     expect(usage.articles.bytes).toBeGreaterThan(0);
+    await device.lectern.close();
+  });
+
+  it('tells a watcher as the images come in, a few times at most', async () => {
+    const { device } = recordingDevice();
+    const { token } = await signUp(device);
+    const saved = await saveWithImages(device, token, '/watched', 'Watched Pictures', 6);
+    await device.lectern.sync.syncNow();
+    const seen: (string | undefined)[] = [];
+    const stop = device.lectern.offline.watchAvailability(
+      [saved.id],
+      (value) => seen.push(value.get(saved.id)),
+      200,
+    );
+    await eventually(() => expect(seen).toEqual([undefined]));
+    await device.lectern.offline.scanNow();
+    await eventually(() => expect(seen.at(-1)).toBe('downloading'));
+    expect(await device.lectern.offline.downloadNow()).toBe('done');
+    await eventually(() => expect(seen.at(-1)).toBe('offline'));
+    // Only changes are told: none, downloading, offline.
+    expect(seen).toEqual([undefined, 'downloading', 'offline']);
+    stop();
     await device.lectern.close();
   });
 

@@ -146,10 +146,102 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     }
   }
 
+  /** Per article: all its images on the device, or some still to come. Absent: neither. */
+  async function availability(articleIds: readonly string[]): Promise<Map<string, OfflineAvailability>> {
+    const answer = new Map<string, OfflineAvailability>();
+    if (articleIds.length === 0) return answer;
+    const [scannedRev, articles, rows] = await Promise.all([
+      db.getMeta('offlineImagesRev'),
+      db.articles.bulkGet([...articleIds]),
+      db.offline_images
+        .where('article_id')
+        .anyOf([...articleIds])
+        .toArray(),
+    ]);
+    const states = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const set = states.get(row.article_id) ?? new Set<string>();
+      set.add(row.state);
+      states.set(row.article_id, set);
+    }
+    for (const article of articles) {
+      if (!article) continue;
+      const set = states.get(article.id);
+      if (article.images_pending === true || set?.has('wanted')) {
+        answer.set(article.id, 'downloading');
+        continue;
+      }
+      // Not listed yet, or its page still being fetched: nothing to say.
+      if (article.fetch_state || article.rev > (scannedRev ?? 0)) continue;
+      const complete = !set || [...set].every((state) => state === 'stored' || state === 'failed');
+      if (complete) answer.set(article.id, 'offline');
+    }
+    return answer;
+  }
+
   return {
     start,
     stop,
     downloadNow,
+    availability,
+    /** Lists the images of articles written since the last scan, without downloading (tests). */
+    scanNow: () => scanArticleImages(db),
+
+    /**
+     * Follows `availability` of these articles: read again after writes to the device's database (this
+     * tab's or another's), at most every `throttleMs`, so a download writing many small batches never
+     * re-renders the grid for each; called only when the answer changed.
+     */
+    watchAvailability(
+      articleIds: readonly string[],
+      onChange: (value: ReadonlyMap<string, OfflineAvailability>) => void,
+      throttleMs = 500,
+    ): () => void {
+      let closed = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let reading = false;
+      let dirty = false;
+      let lastRead = 0;
+      let lastKey: string | null = null;
+      const read = async () => {
+        timer = undefined;
+        if (closed) return;
+        if (reading) {
+          dirty = true;
+          return;
+        }
+        reading = true;
+        lastRead = Date.now();
+        try {
+          const value = await availability(articleIds);
+          const key = [...value].map(([id, state]) => `${id}:${state}`).join(',');
+          if (!closed && key !== lastKey) {
+            lastKey = key;
+            onChange(value);
+          }
+        } catch {
+          // The database closed (logout, page unload): nothing to show.
+        } finally {
+          reading = false;
+          if (dirty) {
+            dirty = false;
+            schedule();
+          }
+        }
+      };
+      const schedule = () => {
+        if (closed || timer !== undefined) return;
+        timer = setTimeout(() => void read(), Math.max(0, lastRead + throttleMs - Date.now()));
+      };
+      const onMutated = () => schedule();
+      Dexie.on('storagemutated', onMutated);
+      void read();
+      return () => {
+        closed = true;
+        clearTimeout(timer);
+        Dexie.on('storagemutated').unsubscribe(onMutated);
+      };
+    },
 
     /**
      * An image of an article to show: a screenshot waiting to upload, the copy kept on the device, else
@@ -169,40 +261,6 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       const reading = fetchAndKeep(articleId, path).finally(() => onDemand.delete(path));
       onDemand.set(path, reading);
       return reading;
-    },
-
-    /** Per article: all its images on the device, or some still to come. Absent: neither (over budget, not listed yet). */
-    async availability(articleIds: readonly string[]): Promise<Map<string, OfflineAvailability>> {
-      const answer = new Map<string, OfflineAvailability>();
-      if (articleIds.length === 0) return answer;
-      const [scannedRev, articles, rows] = await Promise.all([
-        db.getMeta('offlineImagesRev'),
-        db.articles.bulkGet([...articleIds]),
-        db.offline_images
-          .where('article_id')
-          .anyOf([...articleIds])
-          .toArray(),
-      ]);
-      const states = new Map<string, Set<string>>();
-      for (const row of rows) {
-        const set = states.get(row.article_id) ?? new Set<string>();
-        set.add(row.state);
-        states.set(row.article_id, set);
-      }
-      for (const article of articles) {
-        if (!article) continue;
-        const imagesPending = article.images_pending === true;
-        const set = states.get(article.id);
-        if (imagesPending || set?.has('wanted')) {
-          answer.set(article.id, 'downloading');
-          continue;
-        }
-        // Not listed yet, or its page still being fetched: nothing to say.
-        if (article.fetch_state || article.rev > (scannedRev ?? 0)) continue;
-        const complete = !set || [...set].every((state) => state === 'stored' || state === 'failed');
-        if (complete) answer.set(article.id, 'offline');
-      }
-      return answer;
     },
 
     /** How much the offline library takes, and what the browser grants. */
