@@ -11,7 +11,7 @@ export type { Operation } from './outbox/operations';
 export { browserConnectivity, manualConnectivity, type Connectivity } from './sync/connectivity';
 export { createObjectUrl, revokeObjectUrl } from './device/object-urls';
 export { isKeptImageAddress } from './offline/image-addresses';
-export type { OfflineAvailability, OfflineUsage } from './offline/offline-library';
+export type { AvailabilityInput, OfflineAvailability, OfflineUsage } from './offline/offline-library';
 export {
   MAX_BUDGET_MB,
   MIN_BUDGET_MB,

@@ -125,7 +125,7 @@ describe('the offline library', () => {
       expect(request.url).not.toContain(token);
     }
     expect(await device.lectern.db.image_files.count()).toBe(5);
-    expect((await device.lectern.offline.availability([saved.id])).get(saved.id)).toBe('offline');
+    expect((await device.lectern.offline.availability([saved])).get(saved.id)).toBe('offline');
 
     // Offline, without the server: each image is the server's bytes, from the device.
     device.setOnline(false);
@@ -155,7 +155,7 @@ describe('the offline library', () => {
     await device.lectern.sync.syncNow();
     const seen: (string | undefined)[] = [];
     const stop = device.lectern.offline.watchAvailability(
-      [saved.id],
+      [saved],
       (value) => seen.push(value.get(saved.id)),
       200,
     );
@@ -178,7 +178,7 @@ describe('the offline library', () => {
     // Listed, nothing downloaded yet.
     device.setOnline(false);
     expect(await device.lectern.offline.downloadNow()).toBe('offline');
-    expect((await device.lectern.offline.availability([saved.id])).get(saved.id)).toBe('downloading');
+    expect((await device.lectern.offline.availability([saved])).get(saved.id)).toBe('downloading');
     expect(await device.lectern.offline.imageBlob(saved.id, saved.image_url!)).toBeNull();
 
     device.setOnline(true);
@@ -189,7 +189,7 @@ describe('the offline library', () => {
     // The next pass downloads only what the reader hasn't seen yet.
     expect(await device.lectern.offline.downloadNow()).toBe('done');
     expect(imageRequests(sent)).toHaveLength(3);
-    expect((await device.lectern.offline.availability([saved.id])).get(saved.id)).toBe('offline');
+    expect((await device.lectern.offline.availability([saved])).get(saved.id)).toBe('offline');
     await device.lectern.close();
   });
 
@@ -243,7 +243,7 @@ describe('the offline library', () => {
     expect(await device.lectern.offline.downloadNow()).toBe('budget');
     expect(imageRequests(sent)).toHaveLength(fetched);
 
-    const availability = await device.lectern.offline.availability(saved.map((article) => article.id));
+    const availability = await device.lectern.offline.availability(saved);
     expect(saved.map((article) => availability.get(article.id))).toEqual([
       undefined,
       'offline',
@@ -277,7 +277,7 @@ describe('the offline library', () => {
     expect(await device.lectern.offline.downloadNow()).toBe('done');
     expect(await device.lectern.db.image_files.count()).toBe(await listed([later.id]));
     expect(await listed([later.id])).toBeGreaterThanOrEqual(2);
-    expect((await device.lectern.offline.availability([later.id])).get(later.id)).toBe('offline');
+    expect((await device.lectern.offline.availability([later])).get(later.id)).toBe('offline');
     await device.lectern.close();
   });
 
@@ -332,7 +332,7 @@ describe('the offline library', () => {
     laptop.device.setOnline(false);
     const blob = await laptop.device.lectern.offline.imageBlob(article.id, address!);
     expect(new Uint8Array(await blob!.arrayBuffer())).toEqual(png);
-    expect((await laptop.device.lectern.offline.availability([article.id])).get(article.id)).toBe('offline');
+    expect((await laptop.device.lectern.offline.availability([synced])).get(article.id)).toBe('offline');
     await laptop.device.lectern.close();
   }, 60_000);
 });

@@ -4,9 +4,11 @@
 // downloaded yet is fetched on demand with the token. Work stops while a sync runs, so the first sync
 // never waits for pictures, and picks up where it was after a reload (what is listed and stored is in
 // IndexedDB).
+import type { ArticleSummary } from '@lectern/shared-schema';
 import Dexie from 'dexie';
 import type { HttpClient, TokenStorage } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
+import type { OfflineImageRow } from '../db/rows';
 import { ARTICLE_IMAGES_CACHE } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
 import { isKeptImageAddress } from './image-addresses';
@@ -31,6 +33,9 @@ import { yieldToUi } from './yield-to-ui';
 
 /** What a card says: every image of the article is on the device, or some are still coming. */
 export type OfflineAvailability = 'offline' | 'downloading';
+
+/** What availability needs of an article, as the card has it. */
+export type AvailabilityInput = Pick<ArticleSummary, 'id' | 'images_pending' | 'fetch_state'>;
 
 export interface OfflineUsage {
   articles: { count: number; bytes: number };
@@ -146,35 +151,36 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     }
   }
 
-  /** Per article: all its images on the device, or some still to come. Absent: neither. */
-  async function availability(articleIds: readonly string[]): Promise<Map<string, OfflineAvailability>> {
+  /**
+   * Per article: all its images on the device, or some still to come. Absent: neither (not listed yet, past
+   * the budget, freed). Reads keys only (an image's address names its article), never article rows or
+   * bytes: a grid of a thousand cards reads it cheaply while a download runs.
+   */
+  async function availability(
+    articles: readonly AvailabilityInput[],
+  ): Promise<Map<string, OfflineAvailability>> {
     const answer = new Map<string, OfflineAvailability>();
-    if (articleIds.length === 0) return answer;
-    const [scannedRev, articles, rows] = await Promise.all([
-      db.getMeta('offlineImagesRev'),
-      db.articles.bulkGet([...articleIds]),
+    if (articles.length === 0) return answer;
+    const scannedRev = (await db.getMeta('offlineImagesRev')) ?? 0;
+    const keysOf = (state: OfflineImageRow['state']) =>
       db.offline_images
-        .where('article_id')
-        .anyOf([...articleIds])
-        .toArray(),
+        .where('[state+created_at]')
+        .between([state, Dexie.minKey], [state, Dexie.maxKey])
+        .primaryKeys();
+    const [unscanned, wanted, over, freed] = await Promise.all([
+      db.articles.where('rev').above(scannedRev).primaryKeys(),
+      keysOf('wanted'),
+      keysOf('over'),
+      keysOf('freed'),
     ]);
-    const states = new Map<string, Set<string>>();
-    for (const row of rows) {
-      const set = states.get(row.article_id) ?? new Set<string>();
-      set.add(row.state);
-      states.set(row.article_id, set);
-    }
+    const ownerOf = (path: string) => path.split('/')[3] ?? '';
+    const waiting = new Set(wanted.map(ownerOf));
+    const incomplete = new Set([...over, ...freed].map(ownerOf));
+    const notListed = new Set(unscanned);
     for (const article of articles) {
-      if (!article) continue;
-      const set = states.get(article.id);
-      if (article.images_pending === true || set?.has('wanted')) {
-        answer.set(article.id, 'downloading');
-        continue;
-      }
-      // Not listed yet, or its page still being fetched: nothing to say.
-      if (article.fetch_state || article.rev > (scannedRev ?? 0)) continue;
-      const complete = !set || [...set].every((state) => state === 'stored' || state === 'failed');
-      if (complete) answer.set(article.id, 'offline');
+      if (article.images_pending === true || waiting.has(article.id)) answer.set(article.id, 'downloading');
+      else if (!article.fetch_state && !notListed.has(article.id) && !incomplete.has(article.id))
+        answer.set(article.id, 'offline');
     }
     return answer;
   }
@@ -193,7 +199,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
      * re-renders the grid for each; called only when the answer changed.
      */
     watchAvailability(
-      articleIds: readonly string[],
+      articles: readonly AvailabilityInput[],
       onChange: (value: ReadonlyMap<string, OfflineAvailability>) => void,
       throttleMs = 500,
     ): () => void {
@@ -213,7 +219,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
         reading = true;
         lastRead = Date.now();
         try {
-          const value = await availability(articleIds);
+          const value = await availability(articles);
           const key = [...value].map(([id, state]) => `${id}:${state}`).join(',');
           if (!closed && key !== lastKey) {
             lastKey = key;

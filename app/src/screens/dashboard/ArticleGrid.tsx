@@ -35,7 +35,7 @@ export function ArticleGrid({
     viewKey,
   );
   const shown = articles?.slice(0, visible);
-  const offline = useOfflineAvailability(shown?.map((article) => article.id) ?? []);
+  const offline = useOfflineAvailability(shown ?? []);
 
   if (!articles) {
     return (
