@@ -7,7 +7,7 @@ import type { OfflineImageRow } from '../db/rows';
 import { keptImageAddresses } from './image-addresses';
 import { yieldToUi } from './yield-to-ui';
 
-const SCAN_BATCH = 40;
+const SCAN_BATCH = 20;
 
 /** Lists the images of the articles written since the last scan. Answers how many articles it read. */
 export async function scanArticleImages(
