@@ -1,7 +1,9 @@
 // Issue 14, server part: a saved article's images are archived on the server, served only to whoever may
 // see the article, and freed with it. Real server, real SQLite, real HTTP; the publisher is a fixture site.
+import Database from 'better-sqlite3';
 import { createServer, type Server } from 'node:net';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
@@ -258,5 +260,106 @@ describe('images archived with the article', () => {
     expect(imageAddresses(article.content!)).toHaveLength(3); // JPEG, WebP, SVG; the stalled PNG is gone
     console.info(`slow image server: save answered in ${answeredIn} ms, images settled in ${settledIn} ms`);
     await client.delete('/auth/account');
+  });
+
+  it('archives the images of a page sent with the save (html), resolved against its address', async () => {
+    const { client } = await signUp(api);
+    const saved = await client.post('/articles', {
+      url: site.url('/given/estuary'),
+      html: imageArticlePage(privateImage),
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.article.images_pending).toBe(true);
+    const article = await articleOnceImagesAreIn(client, saved.body.article.id);
+    expect(article.image_url).toMatch(ARCHIVED);
+    expect(imageAddresses(article.content!)).toHaveLength(4);
+    expect(article.content).not.toContain(site.origin);
+    expect(privateConnections).toBe(0);
+    await client.delete('/auth/account');
+  });
+
+  it('archives the images of an imported article once its page is fetched', async () => {
+    const { client } = await signUp(api);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([`title,url,time_added,tags,status\nBirds,${site.url('/estuary')},1577836800,,unread\n`]),
+      'export.csv',
+    );
+    const upload = await client.post('/imports', form);
+    expect(upload.status, JSON.stringify(upload.body)).toBe(202);
+    let articleId: string | undefined;
+    for (let tries = 0; tries < 200 && !articleId; tries += 1) {
+      const list = await client.get('/articles');
+      articleId = list.body.articles.find((row: { fetch_state?: string }) => !row.fetch_state)?.id;
+      if (!articleId) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const article = await articleOnceImagesAreIn(client, articleId!);
+    expect(article.image_url).toMatch(ARCHIVED);
+    expect(imageAddresses(article.content!)).toHaveLength(4);
+    for (const address of imageAddresses(article.content!)) expect(address).toMatch(ARCHIVED);
+    await client.delete('/auth/account');
+  });
+});
+
+describe('articles saved before images were archived', () => {
+  it('get their images archived once, by a background job on start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lectern-image-backfill-'));
+    const env = { FETCH_ALLOWED_ORIGINS: site.origin, IMAGE_FETCH_TIMEOUT_MS: String(IMAGE_TIMEOUT_MS) };
+    try {
+      let restarted = await startTestServer({ env, dataDir });
+      const { client, user } = await signUp(new ApiClient(restarted.url));
+      await restarted.close();
+      // An article as an older server stored it: the publisher's addresses, no images_pending, no marker.
+      const sqlite = new Database(join(dataDir, 'lectern.sqlite'));
+      const id = '0b7c3c2e-5d1f-4a8e-9c3b-2f6a1d4e5b70';
+      const at = new Date().toISOString();
+      sqlite
+        .prepare(
+          `INSERT INTO articles (id, user_id, url, normalized_url, title, image_url, article_type, content,
+             created_at, updated_at) VALUES (?, ?, ?, ?, 'Old article', ?, 'web', ?, ?, ?)`,
+        )
+        .run(
+          id,
+          user.id,
+          site.url('/old'),
+          site.url('/old'),
+          site.url('/img/lead.png'),
+          `<p>Old text</p><img src="${site.url('/img/heron.png')}" alt="heron"><img src="${site.url('/img/missing.png')}">`,
+          at,
+          at,
+        );
+      sqlite.prepare('DELETE FROM server_markers').run();
+      sqlite.close();
+
+      restarted = await startTestServer({ env, dataDir });
+      const again = new ApiClient(restarted.url, client.token);
+      const article = await articleOnceImagesAreIn(again, id);
+      expect(article.image_url).toMatch(ARCHIVED);
+      expect(imageAddresses(article.content!)).toEqual([expect.stringMatching(ARCHIVED)]);
+      expect((await again.get(article.image_url!.replace('/api', ''))).status).toBe(200);
+      await restarted.close();
+
+      // Once: the marker stays, and a later start queues nothing.
+      const check = new Database(join(dataDir, 'lectern.sqlite'));
+      const jobsNow = () =>
+        check.prepare(`SELECT count(*) AS n FROM jobs WHERE kind = 'archive-article-images'`).get() as {
+          n: number;
+        };
+      expect(check.prepare('SELECT name FROM server_markers').all()).toEqual([
+        { name: 'image-archive-backfill' },
+      ]);
+      expect(jobsNow().n).toBe(1);
+      check.close();
+      restarted = await startTestServer({ env, dataDir });
+      await restarted.close();
+      const last = new Database(join(dataDir, 'lectern.sqlite'));
+      expect(
+        (last.prepare(`SELECT count(*) AS n FROM jobs WHERE status = 'queued'`).get() as { n: number }).n,
+      ).toBe(0);
+      last.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
