@@ -1,7 +1,7 @@
 // Issue 14, server part: a saved article's images are archived on the server, served only to whoever may
 // see the article, and freed with it. Real server, real SQLite, real HTTP; the publisher is a fixture site.
 import Database from 'better-sqlite3';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => privateListener.listen(0, '127.0.0.2', resolve));
   const port = (privateListener.address() as { port: number }).port;
   privateImage = `http://127.0.0.2:${port}/camera.png`;
+  // The listener does count: one direct connection, then the count starts from zero.
+  await new Promise((resolve) => connect(port, '127.0.0.2').on('close', resolve).on('error', resolve));
+  expect(privateConnections).toBe(1);
+  privateConnections = 0;
   site = await startFixtureSite(
     {
       '/estuary': imageArticlePage(privateImage),
@@ -62,9 +66,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server.close();
-  await site.close();
-  await doomedSite.close(); // closed by the first test already, unless it failed first
+  await server?.close();
+  await site?.close();
+  await doomedSite?.close(); // closed by the first test already, unless it failed first
   await new Promise((resolve) => privateListener.close(resolve));
 });
 
