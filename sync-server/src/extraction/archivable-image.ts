@@ -25,17 +25,29 @@ function isAvif(bytes: Buffer): boolean {
 }
 
 /** True when the text starts like an SVG document (after a BOM, whitespace, an XML declaration, comments). */
-function looksLikeSvg(bytes: Buffer): boolean {
+export function looksLikeSvg(bytes: Buffer): boolean {
   const head = bytes.toString('utf8', 0, Math.min(bytes.length, 4096)).toLowerCase();
   return head.trimStart().startsWith('<') && head.includes('<svg');
 }
 
-/** The bytes to keep and their kind, or null when they are no image we keep. */
-export function archivableImage(bytes: Buffer): { bytes: Buffer; ext: ArchivableExt } | null {
+export interface ArchivableImage {
+  bytes: Buffer;
+  ext: ArchivableExt;
+}
+
+/** A raster image we keep as it is (PNG, JPEG, GIF, WebP, AVIF), or null. */
+export function archivableRaster(bytes: Buffer): ArchivableImage | null {
   const raster = sniffImage(bytes);
   if (raster) return { bytes, ext: RASTER_EXT[raster.type] };
   if (isGif(bytes)) return { bytes, ext: 'gif' };
   if (isAvif(bytes)) return { bytes, ext: 'avif' };
+  return null;
+}
+
+/** The bytes to keep and their kind, or null when they are no image we keep (on this thread). */
+export function archivableImage(bytes: Buffer): ArchivableImage | null {
+  const raster = archivableRaster(bytes);
+  if (raster) return raster;
   if (!looksLikeSvg(bytes)) return null;
   const svg = sanitizeSvg(bytes.toString('utf8'));
   return svg ? { bytes: Buffer.from(svg, 'utf8'), ext: 'svg' } : null;

@@ -9,6 +9,7 @@
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
 import type { ExtractedArticle, PageReading, RefreshReading } from './article-extraction';
+import { archivableRaster, looksLikeSvg, type ArchivableImage } from './archivable-image';
 import { ExtractionBusyError, FETCH_FAILURES, FetchFailedError } from './errors';
 
 /** A page that takes a worker longer than this to take apart is hostile or broken; its worker is stopped. */
@@ -153,6 +154,21 @@ export function rewriteArticleImagesOffThread(
   owner: string,
 ): Promise<string> {
   return runWorkerTask<string>('rewriteArticleImages', { html, archived }, owner);
+}
+
+/**
+ * What fetched bytes are (archivable-image.ts): sniffed here, and an SVG sanitised off the main thread,
+ * since parsing a large one would stall other requests.
+ */
+export async function archivableImageOffThread(
+  bytes: Buffer,
+  owner: string,
+): Promise<ArchivableImage | null> {
+  const raster = archivableRaster(bytes);
+  if (raster) return raster;
+  if (!looksLikeSvg(bytes)) return null;
+  const svg = await runWorkerTask<string | null>('sanitizeSvg', { svg: bytes.toString('utf8') }, owner);
+  return svg ? { bytes: Buffer.from(svg, 'utf8'), ext: 'svg' } : null;
 }
 
 async function runWorkerTask<T>(name: string, task: object, owner: string): Promise<T> {

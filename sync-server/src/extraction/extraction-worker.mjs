@@ -5,6 +5,7 @@ import { register } from 'tsx/esm/api';
 register();
 const extraction = await import('./article-extraction.ts');
 const articleImages = await import('./article-images.ts');
+const svgSanitizer = await import('./sanitize-svg.ts');
 
 /** @param {{ html: string; url: string }} task */
 export default function extract({ html, url }) {
@@ -34,4 +35,9 @@ export function findArticleImages({ html }) {
 /** @param {{ html: string; archived: Record<string, string> }} task */
 export function rewriteArticleImages({ html, archived }) {
   return articleImages.rewriteArticleImages(html, archived);
+}
+
+/** @param {{ svg: string }} task */
+export function sanitizeSvg({ svg }) {
+  return svgSanitizer.sanitizeSvg(svg);
 }

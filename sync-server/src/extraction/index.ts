@@ -7,12 +7,12 @@ import {
   readMetaRefreshOffThread,
 } from './extraction-pool';
 export {
+  archivableImageOffThread,
   findArticleImagesOffThread,
   rewriteArticleImagesOffThread,
   setExtractionQueueWait,
 } from './extraction-pool';
 export { fetchBytes } from './safe-fetch';
-export { archivableImage } from './archivable-image';
 import { fetchAndRead, type SafeFetchOptions } from './safe-fetch';
 
 export { ExtractionBusyError, FetchFailedError, FetchRefusedError, ImageUnreadableError } from './errors';

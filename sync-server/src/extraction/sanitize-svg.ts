@@ -68,6 +68,9 @@ export function sanitizeSvg(svg: string): string | null {
         ),
       }),
     },
-  }).trim();
-  return clean.startsWith('<svg') ? clean : null;
+  });
+  // Text outside the root (the tail of a DOCTYPE's internal subset) would make the file invalid XML.
+  const start = clean.indexOf('<svg');
+  const end = clean.lastIndexOf('</svg>');
+  return start >= 0 && end > start ? clean.slice(start, end + '</svg>'.length) : null;
 }

@@ -10,12 +10,12 @@ import {
 } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 import {
-  archivableImage,
+  archivableImageOffThread,
   fetchBytes,
   findArticleImagesOffThread,
   rewriteArticleImagesOffThread,
 } from '../extraction/index';
-import { enqueueJob, requeueJob, type JobHandler } from '../jobs/job-queue';
+import { enqueueJob, requeueJob, RetryableJobError, type JobHandler } from '../jobs/job-queue';
 import { archivedImageUrl, freeUnusedImages, storeImageFile, type StoredImage } from './archived-images';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
@@ -72,6 +72,7 @@ interface FetchedImage extends StoredImage {
  */
 async function archiveImages(
   ctx: ServiceContext,
+  userId: string,
   addresses: readonly string[],
 ): Promise<Map<string, FetchedImage>> {
   const archived = new Map<string, FetchedImage>();
@@ -88,7 +89,7 @@ async function archiveImages(
         });
         if (bytes.length > budget) continue; // others fetched at the same time took the rest
         budget -= bytes.length;
-        const image = archivableImage(bytes);
+        const image = await archivableImageOffThread(bytes, userId);
         if (!image) continue;
         archived.set(address, {
           ...(await storeImageFile(ctx.config, image.bytes, image.ext)),
@@ -120,15 +121,32 @@ function readArticle(db: Db, articleId: string): ArticleImagesRow | undefined {
 const MAX_PASSES = 3;
 
 export function archiveArticleImages(ctx: ServiceContext): JobHandler {
-  return async (job) => {
+  return async (job, { lastTry }) => {
     const { articleId } = JSON.parse(job.payload) as { articleId: string };
-    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-      const article = readArticle(ctx.db, articleId);
-      // Deleted meanwhile, or not a web page: nothing to do.
-      if (!article || article.user_id !== job.user_id || article.article_type !== 'web') return;
-      if (await archiveOnce(ctx, job.user_id, articleId, article)) return;
+    try {
+      for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+        const article = readArticle(ctx.db, articleId);
+        // Deleted meanwhile, or not a web page: nothing to do.
+        if (!article || article.user_id !== job.user_id || article.article_type !== 'web') return;
+        if (await archiveOnce(ctx, job.user_id, articleId, article)) return;
+      }
+    } catch (error) {
+      // The extraction workers were busy with other users' pages: another try later.
+      if (error instanceof Error && error.name === 'ExtractionBusyError' && !lastTry)
+        throw new RetryableJobError(error.message);
+      giveUp(ctx.db, job.user_id, articleId);
+      throw error;
     }
   };
+}
+
+/** The body could not be read (too complex, workers busy to the last try): it stays as saved. */
+function giveUp(db: Db, userId: string, articleId: string): void {
+  db.transaction(() => {
+    db.statement(
+      'UPDATE articles SET images_pending = 0, updated_at = max(updated_at, ?) WHERE id = ? AND user_id = ?',
+    ).run(nowIso(), articleId, userId);
+  });
 }
 
 /** One pass; false when the article changed while its images were fetched (the caller starts over). */
@@ -141,7 +159,7 @@ async function archiveOnce(
   const lead = isRemote(article.image_url) ? article.image_url : null;
   const body = article.content ? await findArticleImagesOffThread(article.content, userId) : [];
   const addresses = [...new Set([...(lead ? [lead] : []), ...body])].slice(0, ARCHIVED_IMAGES_PER_ARTICLE);
-  const archived = await archiveImages(ctx, addresses);
+  const archived = await archiveImages(ctx, userId, addresses);
   const localOf = Object.fromEntries(
     [...archived].map(([address, image]) => [address, archivedImageUrl(articleId, image)]),
   );
