@@ -11,6 +11,8 @@ const SCRIPTS = [
   'dashboard-bench.ts',
   'import-bench.ts',
   'save-html-bench.ts',
+  'image-archive-bench.ts',
+  'offline-images-bench.ts',
 ];
 const only = process.argv.slice(2);
 

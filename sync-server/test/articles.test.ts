@@ -18,6 +18,7 @@ const SUMMARY_KEYS = [
   'highlights_count',
   'id',
   'image_url',
+  'images_pending', // issue 14: true until the server has archived the article's images
   'is_archived',
   'is_favorite',
   'is_read',

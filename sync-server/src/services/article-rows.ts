@@ -12,6 +12,7 @@ const DERIVED_COLUMNS = `
 export const SUMMARY_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
   a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
   a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, a.fetch_state, a.fetch_error,
+  a.images_pending,
   ${DERIVED_COLUMNS}`;
 
 export const ARTICLE_SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} FROM articles a`;
@@ -40,6 +41,7 @@ export interface ArticleRow {
   updated_at: string;
   fetch_state: 'pending' | 'failed' | null;
   fetch_error: string | null;
+  images_pending: number;
   highlights_count: number;
   tags_json: string;
   content?: string | null;
@@ -70,6 +72,7 @@ export function toArticleSummary(row: ArticleRow): ArticleSummary {
     updated_at: row.updated_at,
     ...(row.fetch_state ? { fetch_state: row.fetch_state } : {}),
     ...(row.fetch_error ? { fetch_error: row.fetch_error } : {}),
+    images_pending: row.images_pending === 1,
   };
 }
 

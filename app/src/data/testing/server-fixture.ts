@@ -59,6 +59,21 @@ async function load<T>(path: string): Promise<T> {
 
 export const siteModule = () => load<FixtureSiteModule>('sync-server/test/support/fixture-site.ts');
 
+export interface ImageSite {
+  origin: string;
+  url(path: string): string;
+  hits: Map<string, number>;
+  close(): Promise<void>;
+}
+
+interface ImageSiteModule {
+  startImageSite(pages?: Record<string, string>): Promise<ImageSite>;
+  pictureArticle(origin: string, title: string, count: number, prefix?: string): string;
+}
+
+/** A site of pages with pictures for the archived-image tests (sync-server/test/support/image-site.ts). */
+export const imageSiteModule = () => load<ImageSiteModule>('sync-server/test/support/image-site.ts');
+
 export interface World {
   server: RunningServer;
   site: FixtureSite;
@@ -66,12 +81,16 @@ export interface World {
 }
 
 /** One server for a whole test file, allowed to fetch the local site and to register many users. */
-export async function startWorld(pages?: Record<string, string>): Promise<World> {
+export async function startWorld(
+  pages?: Record<string, string>,
+  options: { moreAllowedOrigins?: string[] } = {},
+): Promise<World> {
   const { startFixtureSite } = await siteModule();
   const site = await startFixtureSite(pages);
   const { startTestServer } = await load<ServerModule>('sync-server/src/testing/start-test-server.ts');
+  const allowed = [site.origin, ...(options.moreAllowedOrigins ?? [])].join(',');
   const server = await startTestServer({
-    env: { FETCH_ALLOWED_ORIGINS: site.origin, REGISTRATIONS_PER_IP: '100000' },
+    env: { FETCH_ALLOWED_ORIGINS: allowed, REGISTRATIONS_PER_IP: '100000' },
   });
   return {
     server,
