@@ -126,6 +126,31 @@ describe('a write forgetting to mention a derived row still produces it in the f
     expect(row(other.id)).toMatchObject({ tags: ['Dirt', 'Kale'] });
   });
 
+  it('a bare change of an article’s title or image brings its highlights, which carry them', () => {
+    const article = save();
+    const highlightId = db.transaction(() => insertHighlightRow(article.id));
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() =>
+        db
+          .statement(
+            `UPDATE articles SET title = 'Kale at last', image_url = '/api/images/x/y.png' WHERE id = ?`,
+          )
+          .run(article.id),
+      ),
+    );
+    expect(summaries(changes).sort()).toEqual(
+      [`upsert article ${article.id}`, `upsert highlight ${highlightId}`].sort(),
+    );
+    expect(changes.find((change) => change.id === highlightId)?.row).toMatchObject({
+      article_title: 'Kale at last',
+      article_image: '/api/images/x/y.png',
+    });
+    const unchanged = changesOf(db, reader, () =>
+      db.transaction(() => db.statement('UPDATE articles SET is_read = 1 WHERE id = ?').run(article.id)),
+    );
+    expect(summaries(unchanged)).toEqual([`upsert article ${article.id}`]);
+  });
+
   it('a bare article delete brings the deletes of its highlights and places, and its tags’ and lists’ counts', () => {
     const article = save(undefined, ['Soil']);
     const kept = save(undefined, ['Soil']);
