@@ -373,7 +373,9 @@ describe('abuse', () => {
     console.log(
       `40 items sharing a ${(body.length / 1e6).toFixed(1)} MB body: slowest health ${slowest.toFixed(0)} ms`,
     );
-    expect(slowest).toBeLessThan(1000);
+    // About 120 ms on a quiet machine; the bound leaves room for the whole suite running beside it on two
+    // cores (1,023 ms seen once), and still catches the minutes a copied body per row used to cost.
+    expect(slowest).toBeLessThan(2500);
     expect((await library(other)).size).toBe(40);
   }, 120_000);
 
