@@ -3,7 +3,7 @@
 import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestContext, type TestContext } from '../testing/service-context';
-import { getArticle, readArticleJson } from './article-rows';
+import { getArticle, readArticleAnswer } from './article-rows';
 import { deleteArticle, updateArticle } from './articles';
 
 let t: TestContext;
@@ -16,9 +16,9 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 const read = (userId: string, articleId: string) =>
-  JSON.parse(readArticleJson(t.ctx, userId, articleId)) as Article;
+  (JSON.parse(readArticleAnswer(t.ctx, userId, articleId).toString('utf8')) as { article: Article }).article;
 
-describe('readArticleJson', () => {
+describe('readArticleAnswer', () => {
   it('serves the article as the tables hold it, and the current row after each update', () => {
     const id = t.addArticle('ann', { title: 'Cached' });
     expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
@@ -33,10 +33,10 @@ describe('readArticleJson', () => {
 
   it("never serves another user's article, nor says it exists", () => {
     const id = t.addArticle('ann');
-    expect(() => readArticleJson(t.ctx, 'bob', id)).toThrow(
+    expect(() => readArticleAnswer(t.ctx, 'bob', id)).toThrow(
       expect.objectContaining({ statusCode: 404, message: SERVER_ERRORS.articleNotFound }),
     );
-    expect(() => readArticleJson(t.ctx, 'bob', 'no-such-article')).toThrow(
+    expect(() => readArticleAnswer(t.ctx, 'bob', 'no-such-article')).toThrow(
       expect.objectContaining({ statusCode: 404, message: SERVER_ERRORS.articleNotFound }),
     );
   });
@@ -49,6 +49,6 @@ describe('readArticleJson', () => {
     expect(read('ann', id)).toMatchObject({ title: 'Unfed', is_archived: true });
 
     deleteArticle(t.ctx.db, 'ann', id);
-    expect(() => readArticleJson(t.ctx, 'ann', id)).toThrow(expect.objectContaining({ statusCode: 404 }));
+    expect(() => readArticleAnswer(t.ctx, 'ann', id)).toThrow(expect.objectContaining({ statusCode: 404 }));
   });
 });
