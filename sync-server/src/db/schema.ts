@@ -93,6 +93,12 @@ export const articles = sqliteTable(
     index('articles_missing_normalized_url_idx')
       .on(t.seq)
       .where(sql`${t.normalizedUrl} IS NULL`),
+    // The few articles whose page is still being fetched or failed: lists read fetch_state and fetch_error
+    // here, since in the row they sit after the body (added by a later migration), where reading them means
+    // walking the body's overflow pages (services/article-rows.ts).
+    index('articles_fetch_state_idx')
+      .on(t.seq, t.fetchState, t.fetchError)
+      .where(sql`${t.fetchState} IS NOT NULL`),
   ],
 );
 

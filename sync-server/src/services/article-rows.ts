@@ -9,9 +9,19 @@ const DERIVED_COLUMNS = `
   (SELECT json_group_array(t.name ORDER BY t.name_key, t.name)
      FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`;
 
+/**
+ * fetch_state and fetch_error sit after the body in the row (a later migration added them), so they are read
+ * from the partial index of the few articles that have them: a list of 2,000 then never walks a body.
+ */
+const FETCH_COLUMNS = `
+  (SELECT f.fetch_state FROM articles f INDEXED BY articles_fetch_state_idx
+     WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_state,
+  (SELECT f.fetch_error FROM articles f INDEXED BY articles_fetch_state_idx
+     WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_error`;
+
 export const SUMMARY_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
   a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
-  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, a.fetch_state, a.fetch_error,
+  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, ${FETCH_COLUMNS},
   ${DERIVED_COLUMNS}`;
 
 export const ARTICLE_SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} FROM articles a`;
