@@ -49,9 +49,13 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         runtimeCaching: [
           {
-            // Article images come from any site; keep the ones already seen so cards and the reading view
-            // still show them offline.
-            urlPattern: ({ request }) => request.destination === 'image',
+            // Images still on other sites (articles saved before their images were archived); keep the ones
+            // already seen so cards and the reading view still show them offline. The server's own copies
+            // (/api/images/…, screenshots) never come through here: the app downloads them with the token
+            // into its offline library (app/src/data/offline) and shows them as object URLs.
+            urlPattern: ({ request, url }) =>
+              request.destination === 'image' &&
+              !(url.origin === self.location.origin && url.pathname.startsWith('/api/')),
             handler: 'CacheFirst',
             options: {
               // Logout deletes it by this name (app/src/data/device/image-caches.ts).

@@ -1,16 +1,17 @@
 // The app's data layer in Chromium, on the browser's own IndexedDB, against the real server: 5,000
 // articles and 20,000 highlights pulled by an initial sync, then the dashboard query, local search, and
 // 200 writes made offline reaching the server after reconnecting. `npm run bench` runs it.
-import { newId, type HighlightsWithStatsResponse } from '@lectern/shared-schema';
+import type { HighlightsWithStatsResponse } from '@lectern/shared-schema';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { openDatabase, type Db } from '../sync-server/src/db/connection';
-import { insertArticle, updateArticle } from '../sync-server/src/services/articles';
+import type { Db } from '../sync-server/src/db/connection';
+import { updateArticle } from '../sync-server/src/services/articles';
 import { createHighlight } from '../sync-server/src/services/highlights';
 import { registerUser } from '../sync-server/src/services/users';
-import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
+import { seedArticles, seedDatabase } from './support/seed-library';
+import { prose, proseSampler, seededRandom, vocabulary } from './support/seed-text';
 import { repoRoot, report, startProcess } from './support/server-process';
 import { recordFigure } from './support/bench-table';
 import { launchChromium } from '../sync-server/src/testing/launch-chromium';
@@ -24,39 +25,20 @@ const PASSWORD = 'benchmark password';
 const EMAIL = 'device@bench.test';
 
 function seed(db: Db, userId: string): void {
-  const random = seededRandom(7);
-  const sample = zipfSampler(vocabulary(VOCABULARY_SIZE, random), random);
-  const ids: string[] = [];
+  const sample = proseSampler(7, VOCABULARY_SIZE);
+  const ids = seedArticles(db, userId, {
+    count: ARTICLES,
+    sample,
+    sizes: { text: 3_000, title: 40, description: 120, author: 12 },
+    imageUrl: (i) => `https://example.com/images/${i}.jpg`,
+    tags: (i) => (i % 10 === 0 ? ['bench'] : []),
+    afterEach: (id, i) => {
+      if (i % 5 < 2) updateArticle(db, userId, id, { isRead: true, isFavorite: i % 10 === 0 });
+      if (i % 10 === 9) updateArticle(db, userId, id, { isArchived: true });
+    },
+  });
+  // A reader highlights several passages of one article in a row: four each here.
   db.transaction(() => {
-    for (let i = 0; i < ARTICLES; i += 1) {
-      const text = prose(sample, 3_000);
-      const { article } = insertArticle(
-        db,
-        userId,
-        {
-          id: newId(),
-          url: `https://example.com/articles/${i}`,
-          title: prose(sample, 40),
-          description: prose(sample, 120),
-          author: prose(sample, 12),
-          image_url: `https://example.com/images/${i}.jpg`,
-          screenshot_url: null,
-          article_type: 'web',
-          content: `<p>${text}</p>`,
-          content_text: text,
-          excerpt: null,
-          published_date: null,
-          site_name: null,
-          language: 'en',
-          reading_time: Math.max(1, Math.round(text.split(' ').length / 200)),
-        },
-        i % 10 === 0 ? ['bench'] : [],
-      );
-      ids.push(article.id);
-      if (i % 5 < 2) updateArticle(db, userId, article.id, { isRead: true, isFavorite: i % 10 === 0 });
-      if (i % 10 === 9) updateArticle(db, userId, article.id, { isArchived: true });
-    }
-    // A reader highlights several passages of one article in a row: four each here.
     for (let i = 0; i < HIGHLIGHTS; i += 1) {
       const text = prose(sample, 60);
       createHighlight(db, userId, {
@@ -109,11 +91,10 @@ async function main() {
   const appDir = join(dataDir, 'app');
   try {
     console.log(`Seeding ${ARTICLES} articles (3 KB of text each) and ${HIGHLIGHTS} highlights...`);
-    const db = openDatabase(join(dataDir, 'lectern.sqlite'));
-    const user = await registerUser(db, { email: EMAIL, password: PASSWORD, username: 'bench' });
-    seed(db, user.id);
-    db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
+    await seedDatabase(dataDir, async (db) => {
+      const user = await registerUser(db, { email: EMAIL, password: PASSWORD, username: 'bench' });
+      seed(db, user.id);
+    });
     await buildPage(appDir);
 
     const server = await startProcess('sync-server/src/main.ts', { DATA_DIR: dataDir, APP_DIR: appDir });

@@ -6,13 +6,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { newId } from '@lectern/shared-schema';
-import { openDatabase } from '../sync-server/src/db/connection';
-import { insertArticle, updateArticle } from '../sync-server/src/services/articles';
+import { updateArticle } from '../sync-server/src/services/articles';
 import { registerUser } from '../sync-server/src/services/users';
 import { percentile, repoRoot, report, startProcess } from './support/server-process';
-import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
 import { recordFigure } from './support/bench-table';
+import { seedArticles, seedDatabase } from './support/seed-library';
+import { proseSampler } from './support/seed-text';
 import { launchChromium } from '../sync-server/src/testing/launch-chromium';
 
 const ARTICLES = 5_000;
@@ -52,44 +51,21 @@ function gzippedKb(files: readonly string[]): number {
 }
 
 function seedLibrary(dataDir: string) {
-  const db = openDatabase(join(dataDir, 'lectern.sqlite'));
-  return (async () => {
+  return seedDatabase(dataDir, async (db) => {
     const user = await registerUser(db, ACCOUNT);
-    const random = seededRandom(5);
-    const sample = zipfSampler(vocabulary(20_000, random), random);
     const tags = Array.from({ length: 24 }, (_, i) => `topic ${i + 1}`);
-    db.transaction(() => {
-      for (let i = 0; i < ARTICLES; i += 1) {
-        const text = prose(sample, 600);
-        const { article } = insertArticle(
-          db,
-          user.id,
-          {
-            id: newId(),
-            url: `https://example.com/articles/${i}`,
-            title: prose(sample, 50),
-            description: prose(sample, 160),
-            author: prose(sample, 14),
-            image_url: null,
-            screenshot_url: null,
-            article_type: 'web',
-            content: `<p>${text}</p>`,
-            content_text: text,
-            excerpt: null,
-            published_date: null,
-            site_name: null,
-            language: 'en',
-            reading_time: 1 + (i % 12),
-          },
-          [tags[i % tags.length] ?? 'topic', tags[(i * 7) % tags.length] ?? 'topic'],
-        );
-        if (i % 3 === 0) updateArticle(db, user.id, article.id, { isRead: true });
-        if (i % 11 === 0) updateArticle(db, user.id, article.id, { isFavorite: true });
-      }
+    seedArticles(db, user.id, {
+      count: ARTICLES,
+      sample: proseSampler(5, 20_000),
+      sizes: { text: 600, title: 50, description: 160, author: 14 },
+      readingTime: (i) => 1 + (i % 12),
+      tags: (i) => [tags[i % tags.length] ?? 'topic', tags[(i * 7) % tags.length] ?? 'topic'],
+      afterEach: (id, i) => {
+        if (i % 3 === 0) updateArticle(db, user.id, id, { isRead: true });
+        if (i % 11 === 0) updateArticle(db, user.id, id, { isFavorite: true });
+      },
     });
-    db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
-  })();
+  });
 }
 
 /** Records, in the page, when the first article card is attached: milliseconds after navigation start. */

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDevice } from '../app/src/data/testing/test-lectern';
-import { prose, seededRandom, vocabulary, zipfSampler } from './support/seed-text';
+import { prose, proseSampler, seededRandom } from './support/seed-text';
 import { percentile, report, startProcess } from './support/server-process';
 
 const ROWS = 10_000;
@@ -22,8 +22,7 @@ function check(name: string, value: string, target: string, ok: boolean): void {
 
 /** A local site answering every path with a ~25 KB article, as a real page would be. */
 async function startArticleSite() {
-  const random = seededRandom(12);
-  const sample = zipfSampler(vocabulary(20_000, random), random);
+  const sample = proseSampler(12, 20_000);
   const paragraphs = Array.from({ length: 40 }, () => `<p>${prose(sample, 600)}</p>`).join('\n');
   const page = (title: string) =>
     `<!doctype html><html><head><title>${title}</title><meta name="description" content="A bench page">` +

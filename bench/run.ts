@@ -1,7 +1,7 @@
 // `npm run bench`: runs every benchmark script in its own process, one after another, prints their figures,
 // then one table of figure × library size with each figure's target. Exits non-zero when a target is missed.
 //   npm run bench -- --sizes 5000            only these library sizes (comma-separated; default 5000,20000,50000)
-//   npm run bench -- --only server           only these groups: server, extraction, device, import, save-html
+//   npm run bench -- --only server           only these groups: server, extraction, device, import, save-html, images
 //   npm run bench -- server extraction       the same, by the scripts' names (as before)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +17,8 @@ const SCRIPTS = [
   { script: 'dashboard-bench.ts', group: 'device' },
   { script: 'import-bench.ts', group: 'import' },
   { script: 'save-html-bench.ts', group: 'save-html' },
+  { script: 'image-archive-bench.ts', group: 'images' },
+  { script: 'offline-images-bench.ts', group: 'device' },
 ];
 
 function parseArguments(args: readonly string[]) {

@@ -9,11 +9,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../sync-server/src/db/connection';
+import type { Db } from '../sync-server/src/db/connection';
 import { registerUser } from '../sync-server/src/services/users';
 import { benchLibrary, growLibrary, searchableWords, type BenchLibrary } from './support/bench-library';
 import { anyMissed, benchSizes, recordFigure } from './support/bench-table';
 import { percentile, startProcess, type RunningProcess } from './support/server-process';
+import { seedDatabase } from './support/seed-library';
 import { seededRandom, zipfSampler } from './support/seed-text';
 
 const LIBRARY_SEED = 16;
@@ -300,35 +301,31 @@ async function main() {
   const sizes = benchSizes();
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-'));
   try {
-    const databaseFile = join(dataDir, 'lectern.sqlite');
-    let db = openDatabase(databaseFile);
-    const reader = await registerUser(db, {
-      email: 'reader@bench.test',
-      password: PASSWORD,
-      username: 'reader',
+    const library = await seedDatabase(dataDir, async (db) => {
+      const reader = await registerUser(db, {
+        email: 'reader@bench.test',
+        password: PASSWORD,
+        username: 'reader',
+      });
+      const lister = await registerUser(db, {
+        email: 'lister@bench.test',
+        password: PASSWORD,
+        username: 'lister',
+      });
+      growLibrary(db, benchLibrary(lister.id, LIST_SEED), LIST_ARTICLES);
+      return benchLibrary(reader.id, LIBRARY_SEED);
     });
-    const lister = await registerUser(db, {
-      email: 'lister@bench.test',
-      password: PASSWORD,
-      username: 'lister',
-    });
-    const library = benchLibrary(reader.id, LIBRARY_SEED);
-    growLibrary(db, benchLibrary(lister.id, LIST_SEED), LIST_ARTICLES);
-    db.close();
     let articleId = '';
     for (const size of sizes) {
       console.log(`\nSeeding the library to ${size.toLocaleString('en')} articles...`);
       const started = performance.now();
-      db = openDatabase(databaseFile);
-      // Seeding only: a power cut here loses nothing worth keeping, and FULL would fsync every batch.
-      db.sqlite.pragma('synchronous = OFF');
-      growLibrary(db, library, size, (saved) => {
-        if (saved % 10_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
+      const megabytes = await seedDatabase(dataDir, (db) => {
+        growLibrary(db, library, size, (saved) => {
+          if (saved % 10_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
+        });
+        articleId ||= typicalArticle(db, library);
+        return (db.sqlite.prepare('PRAGMA page_count').pluck().get() as number) / 256;
       });
-      articleId ||= typicalArticle(db, library);
-      db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-      const megabytes = (db.sqlite.prepare('PRAGMA page_count').pluck().get() as number) / 256;
-      db.close();
       console.log(
         `Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (database ${(megabytes / 1024).toFixed(2)} GB)\n`,
       );

@@ -18,12 +18,8 @@ import { card, newAccount, signUp, toast, tokenOf } from './support/app-actions'
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { saveScreenshot } from './support/screenshots';
-import {
-  eventually,
-  pageWithoutWorker,
-  sidewaysOverflow,
-  SMALL_PHONE,
-} from './support-reader/reader-actions';
+import { eventually } from './support/eventually';
+import { pageWithoutWorker, sidewaysOverflow, SMALL_PHONE } from './support-reader/reader-actions';
 
 /**
  * A site whose pages answer only while the test lets them (the import stays in progress until then).

@@ -7,8 +7,8 @@ import { card, signUp, tokenOf } from './support/app-actions';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { saveScreenshot } from './support/screenshots';
+import { eventually } from './support/eventually';
 import {
-  eventually,
   pageWithoutWorker,
   saveThroughApi,
   sidewaysOverflow,

@@ -1,6 +1,7 @@
 // The installed app with no network, in Chromium against the built app and the real server: once the
 // service worker controls the page, a reload offline comes from its cache, the session and the saved
-// articles come from IndexedDB, and a saved article opens with its image from the runtime cache.
+// articles come from IndexedDB, and a saved article opens with its images from the device's offline
+// library (the server archived them; the device downloaded them after syncing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { card, signUp, submitSave } from './support/app-actions';
@@ -12,7 +13,10 @@ let images: ImageSite | null;
 
 beforeAll(async () => {
   images = await startImageSite();
-  world = await startBrowserWorld({ pages: readingPages(images.origin) });
+  world = await startBrowserWorld({
+    pages: readingPages(images.origin),
+    moreAllowedOrigins: [images.origin],
+  });
 });
 
 afterAll(async () => {
@@ -51,7 +55,10 @@ describe('offline', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
     await submitSave(page, world.site.url(READING.path));
-    await card(page, READING.title).getByRole('link').first().click();
+    // The server archives the pictures; the device syncs and downloads them in the background.
+    const item = card(page, READING.title);
+    await item.getByText('Available offline').waitFor({ state: 'attached', timeout: 30_000 });
+    await item.getByRole('link').first().click();
     await openReader(page);
     expect(await imageShown(page, '.reader-hero')).toBe(true);
     const articlePath = new URL(page.url()).pathname;
@@ -66,6 +73,7 @@ describe('offline', () => {
     await openReader(page);
     expect(new URL(page.url()).pathname).toBe(articlePath);
     expect(await imageShown(page, '.reader-hero')).toBe(true);
+    expect(await page.locator('.reader-hero').getAttribute('src')).toMatch(/^blob:/);
     expect(await page.locator('.reader-body').innerText()).toContain(READING.linkText);
 
     // Every route opens offline: the dashboard lists the article from the device's database.

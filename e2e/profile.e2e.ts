@@ -8,8 +8,8 @@ import { card, newAccount, signUp, tokenOf } from './support/app-actions';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { saveScreenshot } from './support/screenshots';
+import { eventually } from './support/eventually';
 import {
-  eventually,
   pageWithoutWorker,
   saveThroughApi,
   sidewaysOverflow,
@@ -49,7 +49,7 @@ describe('profile', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: account.username }).waitFor();
     const stats = page.getByRole('list', { name: 'Your reading' });
-    await eventually(async () => (await stats.textContent())?.includes('2Articles'));
+    await eventually(async () => ((await stats.textContent()) ?? '').includes('2Articles'));
     for (const text of ['2Unread', '0Read', '1Favorites', '1Highlights', '0Lists']) {
       expect(await stats.textContent()).toContain(text);
     }

@@ -3,6 +3,7 @@
 // empty text, the not-found state), and the five information pages.
 import { MESSAGES, SERVER_ERRORS } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imagesSettled } from '../sync-server/test/support/api-client';
 import { newAccount } from './support/app-actions';
 import { startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { checkScreen } from './support/check-screen';
@@ -33,6 +34,8 @@ describe('a shared reading list', () => {
       await api.post('/articles', { url: world.site.url('/gardening'), tags: ['garden', 'winter'] })
     ).body.article;
     const saturn = (await api.post('/articles', { url: world.site.url('/astronomy') })).body.article;
+    // Its picture is archived on the server after the save: the list shows the archived copy.
+    await imagesSettled(api, garden.id);
     const list = await createList(body.token, {
       name: 'Weekend reading',
       description: 'Two slow reads for a quiet Sunday.',
@@ -59,7 +62,16 @@ describe('a shared reading list', () => {
     const text = await first.innerText();
     for (const part of ['How to keep a vegetable garden going', 'Ada Green', 'min read', 'garden', 'winter'])
       expect(text).toContain(part);
-    expect(await first.locator('img').getAttribute('src')).toBe(world.site.url('/images/garden.jpg'));
+    // The card shows the server's own copy of the picture (issue 14), which loads without any token.
+    const picture = first.locator('img');
+    expect(await picture.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f-]{36}\/[0-9a-f]{64}\.png$/);
+    expect(
+      await picture.evaluate(async (image: HTMLImageElement) => {
+        if (!image.complete)
+          await new Promise((resolve) => image.addEventListener('load', resolve, { once: true }));
+        return image.naturalWidth;
+      }),
+    ).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Create your own lists' }).getAttribute('href')).toBe(
       '/login',

@@ -5,7 +5,8 @@ import { MESSAGES } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, cardTitles, signUp, submitSave, toast, tokenOf } from './support/app-actions';
 import { DESKTOP, startBrowserWorld, type BrowserWorld } from './support/browser-world';
-import { eventually, pageWithoutWorker, saveThroughApi } from './support-reader/reader-actions';
+import { eventually } from './support/eventually';
+import { pageWithoutWorker, saveThroughApi } from './support-reader/reader-actions';
 
 let world: BrowserWorld;
 

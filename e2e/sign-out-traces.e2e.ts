@@ -1,20 +1,27 @@
 // Issue 10 item 16: on a shared device, signing out leaves nothing of the reader's behind: no article
 // image in the service worker's cache, no screenshot in the browser's HTTP cache or behind an object URL,
-// nothing in IndexedDB. With the service worker running, as the installed app runs.
+// nothing in IndexedDB, the offline library's downloaded images included (issue 14). With the service
+// worker running, as the installed app runs.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, signUp, tokenOf } from './support/app-actions';
 import { DESKTOP, startBrowserWorld, type BrowserWorld } from './support/browser-world';
 import { eventually } from './support/eventually';
+import { pictureArticle, startImageSite, type ImageSite } from '../sync-server/test/support/image-site';
 
 let world: BrowserWorld;
+let pictures: ImageSite;
+const picturePages: Record<string, string> = {};
 
 beforeAll(async () => {
-  world = await startBrowserWorld();
+  pictures = await startImageSite(picturePages);
+  picturePages['/pictures'] = pictureArticle(pictures.origin, 'Pictures Kept Offline', 2, 'kept');
+  world = await startBrowserWorld({ moreAllowedOrigins: [pictures.origin] });
 });
 
 afterAll(async () => {
   await world?.close();
+  await pictures?.close();
 });
 
 async function textImage(): Promise<Uint8Array<ArrayBuffer>> {
@@ -90,6 +97,8 @@ describe('signing out on a shared device', () => {
     const shot = await api.request('POST', '/articles/screenshot', { body: form });
     expect(shot.status).toBe(201);
     const screenshotPath = `/api/articles/${shot.body.article.id}/screenshot`;
+    const archived = await api.post('/articles', { url: pictures.url('/pictures') });
+    expect(archived.status).toBe(201);
 
     // Once the worker controls the page, the cards' pictures go through its runtime cache.
     await eventually(async () => {
@@ -97,9 +106,16 @@ describe('signing out on a shared device', () => {
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     }, 20_000);
     await card(page, 'Winter Gardening Guide').waitFor();
-    await eventually(async () =>
-      expect((await cachedEntries(page)).some((entry) => entry.includes('/images/garden.jpg'))).toBe(true),
-    );
+    // The offline library downloads the archived pictures and the screenshot into IndexedDB.
+    await card(page, 'Pictures Kept Offline')
+      .getByText('Available offline')
+      .waitFor({ state: 'attached', timeout: 30_000 });
+    // Every image listed is downloaded: the garden's, the pictures page's four, the screenshot.
+    await eventually(async () => {
+      const counts = await indexedDbContents(page);
+      expect(counts['lectern/image_files']).toBeGreaterThanOrEqual(5);
+      expect(counts['lectern/image_files']).toBe(counts['lectern/offline_images']);
+    }, 30_000);
 
     // The screenshot shows in the reader through an object URL.
     await page.goto(`/article/${shot.body.article.id}`);
@@ -108,7 +124,8 @@ describe('signing out on a shared device', () => {
     const objectUrl = (await picture.getAttribute('src')) ?? '';
     expect(await pictureAt(page, objectUrl)).toBe('shows');
     const before = await indexedDbContents(page);
-    expect(before['lectern/articles']).toBe(2);
+    expect(before['lectern/articles']).toBe(3);
+    expect(before['lectern/image_files']).toBeGreaterThanOrEqual(5);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/login$/);

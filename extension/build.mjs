@@ -32,9 +32,18 @@ export async function buildExtension({
     define: { __LECTERN_DEFAULT_SERVER__: JSON.stringify(origin) },
     logLevel: 'warning',
   });
-  for (const file of ['popup.html', 'options.html', 'extension.css']) {
-    copyFileSync(join(here, 'src', file), join(outDir, file));
+  // Both pages sign in with one form, written once in src/sign-in-form.html and set where they name it.
+  const signInForm = readFileSync(join(here, 'src', 'sign-in-form.html'), 'utf8')
+    .trimEnd()
+    .split('\n');
+  for (const page of ['popup.html', 'options.html']) {
+    const html = readFileSync(join(here, 'src', page), 'utf8');
+    const slot = /^( *)<!-- sign-in-form\.html -->$/m;
+    if (!slot.test(html)) throw new Error(`${page} has no <!-- sign-in-form.html --> line`);
+    const filled = html.replace(slot, (_line, indent) => signInForm.map((line) => indent + line).join('\n'));
+    writeFileSync(join(outDir, page), filled);
   }
+  copyFileSync(join(here, 'src', 'extension.css'), join(outDir, 'extension.css'));
   copyFileSync(join(icons, 'favicon-32.png'), join(outDir, 'icons', 'icon-32.png'));
   copyFileSync(join(icons, 'icon-192.png'), join(outDir, 'icons', 'icon-192.png'));
   const manifest = JSON.parse(readFileSync(join(here, 'manifest.json'), 'utf8'));

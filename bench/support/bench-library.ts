@@ -9,6 +9,7 @@
 // transaction per batch, so every row, index, full-text row and change-feed row is what the server itself
 // writes. The only thing set by SQL is each article's dates and flags, in the same transaction, so the
 // change feed records the article once, with those values (db/change-set.ts records state at commit).
+// growLibrary writes into a database opened by seed-library.ts's seedDatabase, like every other bench's seed.
 import type { Db } from '../../sync-server/src/db/connection';
 import { insertArticle } from '../../sync-server/src/services/articles';
 import { createHighlight } from '../../sync-server/src/services/highlights';

@@ -65,6 +65,12 @@ export function zipfSampler(words: readonly string[], random: () => number): () 
   };
 }
 
+/** Words drawn as in real prose from a made-up vocabulary: the same ones every run for the same seed. */
+export function proseSampler(seed: number, vocabularySize: number): () => string {
+  const random = seededRandom(seed);
+  return zipfSampler(vocabulary(vocabularySize, random), random);
+}
+
 export function prose(sample: () => string, targetBytes: number): string {
   const parts: string[] = [];
   let bytes = 0;

@@ -1,24 +1,7 @@
-// What the reading tests do in the page: pick out text, select it as a reader would, wait for things.
+// What the reading tests do in the page: pick out text, select it as a reader would.
 import type { Page } from 'playwright-core';
 import type { BrowserWorld } from '../support/browser-world';
 import { tokenOf } from '../support/app-actions';
-
-/** Polls until `check` answers something truthy (the app syncs in the background). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
-      last = value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > end) throw new Error(`timed out; last answer: ${String(last)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 export interface TextPoint {
   /** A piece of text in the article body. */

@@ -43,7 +43,12 @@ export async function startBrowserWorld(
 ): Promise<BrowserWorld> {
   if (!existsSync(join(APP_DIR, 'index.html')))
     throw new Error('app/dist is missing: build the app first (npx vite build)');
-  const site = await startFixtureSite({ ...DEFAULT_PAGES, ...options.pages });
+  // The fixture site's pictures are drawn from the app's own icon: served to the server, which archives
+  // them (issue 14), and to the browser for a page that still names the site's address.
+  const picture = readFileSync(join(repoRoot, 'app', 'public', 'icons', 'icon-512.png'));
+  const site = await startFixtureSite({ ...DEFAULT_PAGES, ...options.pages }, undefined, {
+    '/images/garden.jpg': { type: 'image/png', body: picture },
+  });
   const google = options.google ? await startGoogleStandIn() : null;
   const server = await startTestServer({
     appDir: APP_DIR,
@@ -57,8 +62,6 @@ export async function startBrowserWorld(
   google?.setServerUrl(server.url);
   const browser = await launchChromium();
   const contexts = new Set<BrowserContext>();
-  // The fixture site serves pages only; the pictures its articles name are drawn from the app's own icon.
-  const picture = readFileSync(join(repoRoot, 'app', 'public', 'icons', 'icon-512.png'));
   async function newContext(viewport = DESKTOP) {
     const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce' });
     await context.route(`${site.origin}/images/**`, (route) =>

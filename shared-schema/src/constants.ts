@@ -59,6 +59,18 @@ export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
  */
 export const PAGE_HTML_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Images of one article the server archives (issue 14): the lead image and the body's, in the order they
+ * appear; those past the count, or past the article's bytes, are dropped from the archived body.
+ */
+export const ARCHIVED_IMAGES_PER_ARTICLE = 40;
+/** One archived image at most: larger ones are dropped (a photo at full resolution is a few MB). */
+export const ARCHIVED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** An article's archived images together at most. */
+export const ARCHIVED_IMAGES_MAX_BYTES_PER_ARTICLE = 25 * 1024 * 1024;
+/** Where archived images are served: `/api/images/{articleId}/{sha256hex}.{ext}` (same origin as the app). */
+export const ARCHIVED_IMAGE_PATH = '/api/images/';
+
 /** Search results returned at most, articles and highlights alike. */
 export const SEARCH_RESULT_LIMIT = 50;
 

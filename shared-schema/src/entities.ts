@@ -51,6 +51,12 @@ const articleFields = {
    */
   fetch_state: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('failed')])),
   fetch_error: Type.Optional(Type.String()),
+  /**
+   * True from a save until the server has archived its images (or given up on those it could not fetch);
+   * meanwhile image_url and the body still name the publisher's images. The server always sends it; a
+   * client may ignore it.
+   */
+  images_pending: Type.Optional(Type.Boolean()),
 };
 
 /** One article with its extracted HTML body (`GET /articles/{id}`, the change feed, export). */

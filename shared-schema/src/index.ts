@@ -12,3 +12,7 @@ export * from './html-text';
 export * from './article-address';
 export * from './tag-identity';
 export * from './imports';
+export * from './list-order';
+export * from './timestamps';
+export * from './text-fields';
+export * from './screenshot-title';

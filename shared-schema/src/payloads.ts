@@ -8,14 +8,15 @@ import {
   USERNAME_MAX_LENGTH,
   CHANGES_MAX_LIMIT,
 } from './constants';
+import { EMAIL_PATTERN, FILLED_IN_PATTERN, HIGHLIGHT_TEXT_PATTERN } from './validation';
 
 /** Clients may name what they create, so that a replayed create is recognised (DESIGN.md section 2). */
 export const ClientId = Type.String({ format: 'uuid' });
 export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type IdParam = Static<typeof IdParam>;
 
-const Email = Type.String({ format: 'email', maxLength: 254 });
-const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH, pattern: '\\S' });
+const Email = Type.String({ maxLength: 254, pattern: EMAIL_PATTERN });
+const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH, pattern: FILLED_IN_PATTERN });
 
 export const RegisterBody = Type.Object({
   email: Email,
@@ -49,7 +50,7 @@ export type GoogleExchangeBody = Static<typeof GoogleExchangeBody>;
 export const ProfileBody = Type.Object({ username: Username });
 export type ProfileBody = Static<typeof ProfileBody>;
 
-const TagName = Type.String({ minLength: 1, maxLength: TAG_NAME_MAX_LENGTH, pattern: '\\S' });
+const TagName = Type.String({ minLength: 1, maxLength: TAG_NAME_MAX_LENGTH, pattern: FILLED_IN_PATTERN });
 const HttpUrl = Type.String({ minLength: 1, maxLength: 4096 });
 
 export const CreateArticleBody = Type.Object({
@@ -105,7 +106,7 @@ export type CreateTagBody = Static<typeof CreateTagBody>;
 export const UpdateTagBody = Type.Object({ name: TagName });
 export type UpdateTagBody = Static<typeof UpdateTagBody>;
 
-const ListName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const ListName = Type.String({ minLength: 1, maxLength: 200, pattern: FILLED_IN_PATTERN });
 const ListDescription = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
 
 export const CreateListBody = Type.Object({
@@ -146,7 +147,8 @@ export type ReorderListBody = Static<typeof ReorderListBody>;
 export const ShareIdParam = Type.Object({ shareId: Type.String({ minLength: 1, maxLength: 64 }) });
 export type ShareIdParam = Static<typeof ShareIdParam>;
 
-const HighlightText = Type.String({ minLength: 1, maxLength: 20000 });
+/** Spec section 5: at least 3 characters after trimming (isHighlightSelection says the same). */
+const HighlightText = Type.String({ maxLength: 20000, pattern: HIGHLIGHT_TEXT_PATTERN });
 const Context = Type.String({ maxLength: 1000 });
 const Position = Type.Integer({ minimum: 0 });
 

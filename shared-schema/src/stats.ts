@@ -3,6 +3,7 @@
 import { ANALYTICS_MONTHS, ANALYTICS_TOP_TAGS, STREAK_MAX_DAYS } from './constants';
 import type { ArticleStats, HighlightStats } from './entities';
 import type { ArticlesQuery } from './payloads';
+import { tagNameKey } from './tag-identity';
 
 interface ArticleFlags {
   is_read: boolean;
@@ -33,8 +34,9 @@ export function matchesArticleFilter(
   if (query.favorite !== undefined && article.is_favorite !== query.favorite) return false;
   if (query.is_read !== undefined && article.is_read !== query.is_read) return false;
   if (query.tag_name !== undefined) {
-    const wanted = query.tag_name.trim().toLowerCase();
-    if (!article.tags.some((tag) => tag.toLowerCase() === wanted)) return false;
+    // The tag's identity, as the server's filter compares name_key (toLowerCase missed "ß" = "SS").
+    const wanted = tagNameKey(query.tag_name);
+    if (!article.tags.some((tag) => tagNameKey(tag) === wanted)) return false;
   }
   return true;
 }

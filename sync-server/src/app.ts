@@ -20,11 +20,13 @@ import { registerImportJobs } from './jobs/import-jobs';
 import { googleAuthRoutes } from './routes/google-auth';
 import { healthRoutes } from './routes/health';
 import { highlightRoutes } from './routes/highlights';
+import { imageRoutes } from './routes/images';
 import { listRoutes, publicListRoutes } from './routes/lists';
 import { screenshotRoutes } from './routes/screenshots';
 import { syncRoutes } from './routes/sync';
 import { tagRoutes } from './routes/tags';
 import { createServiceContext } from './services/context';
+import { ARCHIVE_IMAGES_JOB, archiveArticleImages, queueImageBackfill } from './services/image-archive';
 import { fillTagNameKeys } from './services/tags';
 
 /** JSON bodies above this answer 413; screenshots have their own cap. */
@@ -81,6 +83,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       await api.register(publicAuthRoutes, { ctx });
       await api.register(publicListRoutes, { ctx });
       await api.register(googleAuthRoutes, { ctx });
+      // Owner or public-list visitor: the route tells them apart itself.
+      await api.register(imageRoutes, { ctx });
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         // Only writes can carry an Idempotency-Key; reads skip both hooks altogether. No route sets hooks
@@ -114,6 +118,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   await registerStaticApp(app, config.appDir);
 
   registerImportJobs(jobs, ctx);
+  jobs.handle(ARCHIVE_IMAGES_JOB, archiveArticleImages(ctx));
+  // Articles saved before images were archived are queued once (a marker keeps it to one time).
+  queueImageBackfill(db);
   // Jobs left from the last run (a restart in the middle of an import) go on once the server is ready.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {

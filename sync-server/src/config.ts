@@ -49,6 +49,8 @@ export interface Config {
   jobConcurrency: number;
   jobConcurrencyPerUser: number;
   jobRetryBaseMs: number;
+  /** One image of a saved article not fetched within this long is given up (IMAGE_FETCH_TIMEOUT_MS). */
+  imageFetchTimeoutMs: number;
   /** How long a write's Idempotency-Key is remembered (IDEMPOTENCY_TTL_SECONDS, 7 days by default). */
   idempotencyTtlMs: number;
   /** Where the built PWA is served from; absent until `npm run build` has run. */
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     jobConcurrency: Math.max(1, intSetting(env, 'JOB_CONCURRENCY', 4)),
     jobConcurrencyPerUser: Math.max(1, intSetting(env, 'JOB_CONCURRENCY_PER_USER', 2)),
     jobRetryBaseMs: Math.max(1, intSetting(env, 'JOB_RETRY_BASE_MS', 5_000)),
+    imageFetchTimeoutMs: Math.max(1, intSetting(env, 'IMAGE_FETCH_TIMEOUT_MS', 15_000)),
     idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     appDir: env.APP_DIR ? resolve(env.APP_DIR) : (defaults.appDir ?? null),
     logger: env.LOG_LEVEL !== 'silent' && env.NODE_ENV !== 'test',

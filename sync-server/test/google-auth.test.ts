@@ -1,80 +1,19 @@
 import { googleSignInErrorMessage, SERVER_ERRORS } from '@lectern/shared-schema';
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { googleEnv, startStandInGoogle, type StandInGoogle } from '../src/testing/stand-in-google';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient } from './support/api-client';
 
-/** A stand-in for Google's OAuth endpoints: a few known codes (one per Google account), one known client. */
-async function startStandInProvider() {
-  const issued = new Map([
-    ['good-code', { sub: 'google-123', email: 'grace@example.com', name: 'Grace' }],
-    // The victim's real Google account, signing in after an attacker registered the address.
-    ['victim-code', { sub: 'google-victim', email: 'victim@gmail.com', name: 'Victim' }],
-    // Another Google account claiming Grace's address (a recycled or re-issued address).
-    ['other-sub-code', { sub: 'google-999', email: 'grace@example.com', name: 'Not Grace' }],
-    // An account whose address Google has not verified (anyone may have typed it).
-    [
-      'unverified-code',
-      { sub: 'google-unverified', email: 'unverified@example.com', name: 'Typed', email_verified: false },
-    ],
-  ]);
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://provider');
-    if (url.pathname === '/token' && request.method === 'POST') {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const form = new URLSearchParams(body);
-        const profile = issued.get(form.get('code') ?? '');
-        const clientOk = form.get('client_id') === 'client-1' && form.get('client_secret') === 'secret-1';
-        if (!profile || !clientOk || form.get('grant_type') !== 'authorization_code') {
-          response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant"}');
-          return;
-        }
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ access_token: `access-${form.get('code')}`, token_type: 'Bearer' }));
-      });
-      return;
-    }
-    if (url.pathname === '/userinfo') {
-      const profile = issued.get((request.headers.authorization ?? '').replace('Bearer access-', ''));
-      if (!profile) {
-        response.writeHead(401).end();
-        return;
-      }
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ email_verified: true, ...profile, picture: 'https://example.com/grace.png' }));
-      return;
-    }
-    response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-let provider: Awaited<ReturnType<typeof startStandInProvider>>;
+let provider: StandInGoogle;
 let server: TestServer;
 let unconfigured: TestServer;
 
 beforeAll(async () => {
-  provider = await startStandInProvider();
-  server = await startTestServer({
-    env: {
-      GOOGLE_CLIENT_ID: 'client-1',
-      GOOGLE_CLIENT_SECRET: 'secret-1',
-      GOOGLE_AUTH_URL: `${provider.origin}/authorize`,
-      GOOGLE_TOKEN_URL: `${provider.origin}/token`,
-      GOOGLE_USERINFO_URL: `${provider.origin}/userinfo`,
-      PUBLIC_URL: 'http://lectern.test',
-    },
-  });
+  provider = await startStandInGoogle();
+  server = await startTestServer({ env: googleEnv(provider) });
   unconfigured = await startTestServer();
 });
 afterAll(async () => {

@@ -161,7 +161,8 @@ describe('creating and reading highlights', () => {
   });
 
   it('refuses a highlight under 3 characters after trimming, on create and on update, and stores nothing', async () => {
-    for (const text of [' ab ', 'ab', '  \n a \t ', '   ']) {
+    // An emoji is one character, as the schema's lengths count them.
+    for (const text of [' ab ', 'ab', '  \n a \t ', '   ', '', '😀a']) {
       const refused = await reader.post('/highlights', {
         articleId: gardening,
         highlightedText: text,
@@ -179,6 +180,25 @@ describe('creating and reading highlights', () => {
     expect(refused.body).toEqual({ error: SERVER_ERRORS.highlightTooShort });
     expect((await reader.get(`/highlights/${kept.id}`)).body.highlight.highlighted_text).toBe(' abc ');
     expect((await reader.get(`/highlights/article/${gardening}`)).body.highlights.length).toBe(before + 1);
+  });
+
+  it("applies the 3-character rule in the request's schema, before anything is looked up", async () => {
+    const unknown = await reader.post('/highlights', {
+      articleId: 'no-such-article',
+      highlightedText: ' ab ',
+      positionStart: 0,
+      positionEnd: 4,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ error: SERVER_ERRORS.highlightTooShort });
+    const tooLong = await reader.post('/highlights', {
+      articleId: gardening,
+      highlightedText: 'x'.repeat(20_001),
+      positionStart: 0,
+      positionEnd: 20_001,
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).not.toBe(SERVER_ERRORS.highlightTooShort);
   });
 
   it('lists an article’s highlights as {highlights}, ordered by position', async () => {

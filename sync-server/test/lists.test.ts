@@ -169,6 +169,8 @@ describe('creating, reading, updating and deleting lists', () => {
   it('refuses a list without a name', async () => {
     expect((await reader.post('/lists', { name: '   ' })).status).toBe(400);
     expect((await reader.post('/lists', {})).status).toBe(400);
+    // The text the device answers for the same write offline (shared-schema's FIELD_ERRORS).
+    expect((await reader.post('/lists', { name: '\t\n' })).body).toEqual({ error: 'Please enter a name' });
   });
 });
 

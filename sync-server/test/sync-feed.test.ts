@@ -2,7 +2,7 @@
 // with client ids, and writes replayed with an Idempotency-Key.
 import { CHANGES_MAX_LIMIT, listArticleKey, newId, type Change } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type ApiClient } from './support/api-client';
+import { imagesSettled, signUp, type ApiClient } from './support/api-client';
 import { startWorld, type World } from './support/world';
 
 let world: World;
@@ -46,7 +46,8 @@ async function saveArticle(client: ApiClient, body: Record<string, unknown> = {}
   const url = `${world.site.url('/gardening')}?copy=${newId()}`;
   const answer = await client.post('/articles', { url, ...body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.article;
+  // Its images are archived (or given up) in the background, which writes it once more: wait for that.
+  return imagesSettled(client, answer.body.article.id);
 }
 
 async function createTag(client: ApiClient, name: string) {

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button } from './Button';
+import { ConfirmActions } from './ConfirmActions';
 import { Modal } from './Modal';
 
 export interface ConfirmDialogProps<T> {
@@ -24,7 +23,6 @@ export function ConfirmDialog<T>({
   onCancel,
   onConfirm,
 }: ConfirmDialogProps<T>) {
-  const [busy, setBusy] = useState(false);
   return (
     <Modal
       open={subject !== null}
@@ -33,26 +31,13 @@ export function ConfirmDialog<T>({
       description={description}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={busy}
-            onClick={async () => {
-              if (subject === null) return;
-              setBusy(true);
-              try {
-                await onConfirm(subject);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </>
+        <ConfirmActions
+          onCancel={onCancel}
+          confirmLabel={confirmLabel}
+          onConfirm={async () => {
+            if (subject !== null) await onConfirm(subject);
+          }}
+        />
       }
     >
       {children}

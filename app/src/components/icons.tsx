@@ -131,12 +131,6 @@ export const DownloadIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const ShieldIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
-  </Icon>
-);
-
 export const MailIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="2" y="4" width="20" height="16" rx="2" />

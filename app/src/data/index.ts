@@ -10,6 +10,14 @@ export type { FailedWrite, SyncRunResult, SyncState } from './sync/sync-engine';
 export type { Operation } from './outbox/operations';
 export { browserConnectivity, manualConnectivity, type Connectivity } from './sync/connectivity';
 export { createObjectUrl, revokeObjectUrl } from './device/object-urls';
+export { isKeptImageAddress } from './offline/image-addresses';
+export type { AvailabilityInput, OfflineAvailability, OfflineUsage } from './offline/offline-library';
+export {
+  MAX_BUDGET_MB,
+  MIN_BUDGET_MB,
+  type BrowserStorage,
+  type OfflineBudget,
+} from './offline/storage-budget';
 export {
   ImportError,
   importErrorOf,

@@ -6,6 +6,7 @@ import { createHttpClient, type FetchLike, type TokenStorage } from './api/http-
 import { createAuthApi } from './auth/auth-api';
 import { DEFAULT_DB_NAME, LecternDb } from './db/lectern-db';
 import { createImportsApi } from './imports/imports-api';
+import { createOfflineLibrary } from './offline/offline-library';
 import { dropEntry, retryEntry } from './outbox/outbox';
 import { readingAnalytics } from './reads/analytics';
 import { createArticlesApi } from './repository/articles';
@@ -16,7 +17,7 @@ import { createTagsApi } from './repository/tags';
 import { createArticleSearch } from './search/article-search';
 import { createHighlightSearch } from './search/highlight-search';
 import { browserConnectivity, type Connectivity } from './sync/connectivity';
-import { createSyncEngine } from './sync/sync-engine';
+import { createSyncEngine, type SyncTimers } from './sync/sync-engine';
 import { webLock, type SyncLock } from './sync/sync-lock';
 
 export interface LecternOptions {
@@ -25,6 +26,8 @@ export interface LecternOptions {
   fetch?: FetchLike;
   /** localStorage by default. */
   tokenStorage?: TokenStorage;
+  /** Where the device keeps its own settings (the offline budget): localStorage by default. */
+  settingsStorage?: TokenStorage;
   /** Where a tab keeps the nonce of the Google sign-in it started: sessionStorage by default. */
   signInStorage?: TokenStorage;
   dbName?: string;
@@ -39,6 +42,8 @@ export interface LecternOptions {
   writeDelayMs?: number;
   /** False: sync only when `sync.syncNow()` is called (tests and tools that need exact timing). */
   backgroundSync?: boolean;
+  /** The sync engine's clock and timers (tests that read its backoff). */
+  syncTimers?: SyncTimers;
 }
 
 export function createLectern(options: LecternOptions = {}) {
@@ -62,12 +67,22 @@ export function createLectern(options: LecternOptions = {}) {
     periodMs: options.syncPeriodMs,
     writeDelayMs: options.writeDelayMs,
     background: options.backgroundSync,
+    timers: options.syncTimers,
   });
   onReachability = sync.setReachable;
   onSessionLost = () => {
     sync.refresh();
     options.onUnauthorized?.();
   };
+
+  const offline = createOfflineLibrary({
+    db,
+    http,
+    sync,
+    settings: options.settingsStorage ?? options.tokenStorage ?? globalThis.localStorage,
+    background: options.backgroundSync,
+  });
+  offline.start();
 
   const ctx: RepositoryContext = {
     db,
@@ -93,6 +108,8 @@ export function createLectern(options: LecternOptions = {}) {
     highlights: createHighlightsApi(ctx),
     /** Imports of another app's export: online only, followed on the server. */
     imports: createImportsApi({ http, sync }),
+    /** The library kept for reading offline, images included, and its budget. */
+    offline,
     /** Spec section 9's numbers, from the device's data. */
     analytics: (now?: Date) => readingAnalytics(db, now),
     sync: {
@@ -114,6 +131,7 @@ export function createLectern(options: LecternOptions = {}) {
     },
     /** Stops syncing and closes the database (tests, page unload). */
     async close() {
+      await offline.stop();
       await sync.stop();
       db.close();
     },

@@ -1,6 +1,6 @@
-// The picture to show for an article. Pictures on other sites load as they are; a screenshot article's
-// image is the owner's alone, behind the bearer token, so it is fetched by the data layer and shown as
-// an object URL.
+// The picture to show for an article. Pictures on other sites load as they are; the server's own copies
+// (archived images, a screenshot) are the owner's, behind the bearer token, so the data layer gives them
+// from the device's offline library (or fetches them with the token) and they are shown as object URLs.
 import { useContext, useEffect, useState } from 'react';
 import { createObjectUrl, revokeObjectUrl } from '../data';
 import { LecternContext } from '../session/use-lectern';
@@ -9,22 +9,23 @@ export function useArticleImage(articleId: string, imageUrl: string | null): str
   // Outside the app's provider (component tests) there is no data layer to fetch through.
   const lectern = useContext(LecternContext);
   const isPrivate = lectern !== null && (imageUrl?.startsWith('/api/') ?? false);
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ path: string; url: string } | null>(null);
 
   useEffect(() => {
-    if (!isPrivate || !lectern) return undefined;
+    if (!isPrivate || !lectern || !imageUrl) return undefined;
     let cancelled = false;
     let created: string | null = null;
-    void lectern.articles.screenshotImage(articleId).then((blob) => {
+    void lectern.offline.imageBlob(articleId, imageUrl).then((blob) => {
       if (cancelled || !blob) return;
       created = createObjectUrl(blob);
-      setObjectUrl(created);
+      setShown({ path: imageUrl, url: created });
     });
     return () => {
       cancelled = true;
       if (created) revokeObjectUrl(created);
     };
-  }, [lectern, articleId, isPrivate]);
+  }, [lectern, articleId, imageUrl, isPrivate]);
 
-  return isPrivate ? objectUrl : imageUrl;
+  if (!isPrivate) return imageUrl;
+  return shown?.path === imageUrl ? shown.url : null;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { NavBar } from '../components/NavBar';
+import { usePersistOnInstall } from '../hooks/use-persist-on-install';
 import { useConnectivityToasts } from './use-connectivity-toasts';
 import { useLectern } from './use-lectern';
 import { useSession } from './use-session';
@@ -11,6 +12,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const lectern = useLectern();
   const { pathname } = useLocation();
   useConnectivityToasts();
+  usePersistOnInstall();
   return (
     <div className="app-frame">
       <a className="skip-link" href="#main">

@@ -3,25 +3,21 @@
 // The session rules of spec section 4 against a real server, on a device with its own IndexedDB.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
 import { LecternProvider } from './LecternProvider';
 import { RequireAuth } from './RequireAuth';
 import { SessionProvider } from './SessionProvider';
-import { registerUser, startTestWorld, type TestWorld } from './test-server';
+import { registerUser, startWorld, type World } from '../data/testing/server-fixture';
+import { worldPerFile } from '../data/testing/per-test';
 import { useSession } from './use-session';
 
-let world: TestWorld;
+let world: World;
 let device: TestDevice;
 let unauthorized = 0;
 
-beforeAll(async () => {
-  world = await startTestWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 beforeEach(() => {
   localStorage.clear();

@@ -5,7 +5,7 @@
 // everywhere.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_SIGN_IN_ERRORS, SERVER_ERRORS, TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
 // Before the data layer loads: Dexie takes the IndexedDB globals (fake-indexeddb's here) when it loads.
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
@@ -15,22 +15,18 @@ import { authErrorMessage } from './auth-error';
 import { LecternProvider } from './LecternProvider';
 import { RequireAuth } from './RequireAuth';
 import { SessionProvider } from './SessionProvider';
-import { registerUser, startTestWorld, type TestWorld } from './test-server';
+import { registerUser, startWorld, type World } from '../data/testing/server-fixture';
+import { worldPerFile } from '../data/testing/per-test';
 import { useSession } from './use-session';
 
 const PASSWORD = 'correct horse battery';
 /** A sign-in runs the server's real scrypt hash, which takes seconds on a busy machine. */
 const SIGN_IN_WAIT = { timeout: 10_000 };
 
-let world: TestWorld;
+let world: World;
 let device: TestDevice;
 
-beforeAll(async () => {
-  world = await startTestWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Button } from '../components/Button';
+import { ConfirmActions } from '../components/ConfirmActions';
 import { Modal } from '../components/Modal';
 
 /** What would wipe the device: a logout (here or everywhere), or a sign-in as another account. */
@@ -40,7 +39,6 @@ export function UnsyncedLogoutDialog({
   onCancel,
   onConfirm,
 }: UnsyncedLogoutDialogProps) {
-  const [busy, setBusy] = useState(false);
   const changes = count === 1 ? '1 change' : `${count ?? 0} changes`;
   const text = texts(cause, changes);
   return (
@@ -51,25 +49,12 @@ export function UnsyncedLogoutDialog({
       title={text.title}
       description={text.description}
       footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            {text.cancel}
-          </Button>
-          <Button
-            variant="danger"
-            busy={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            {text.confirm}
-          </Button>
-        </>
+        <ConfirmActions
+          cancelLabel={text.cancel}
+          onCancel={onCancel}
+          confirmLabel={text.confirm}
+          onConfirm={onConfirm}
+        />
       }
     />
   );

@@ -2,25 +2,20 @@
 // row still records every row whose GET answer it changed. Here the writes are bare SQL that mention
 // nothing but their own table, the way a service that forgot a derived row would write.
 import { listArticleKey, newId, SERVER_ERRORS, type Change } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findArticle } from '../services/article-rows';
 import { findReplayedArticle, insertArticle } from '../services/articles';
 import { createHighlight, getHighlight } from '../services/highlights';
 import { addArticleToList, createList, getList } from '../services/lists';
 import { createTag, getTag } from '../services/tags';
 import { deleteUser } from '../services/users';
-import { addReader, changesOf, feedOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import { addReader, changesOf, feedOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
 import type { Db } from './connection';
 
 let db: Db;
 let reader: string;
 
-beforeEach(() => {
-  db = openMemoryDb();
-  reader = addReader(db);
-});
-
-afterEach(() => db.close());
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
 const save = (url = `https://example.org/${newId()}`, tags: string[] = []) =>
   insertArticle(db, reader, newArticle(url), tags).article;
@@ -129,6 +124,31 @@ describe('a write forgetting to mention a derived row still produces it in the f
     const row = (id: string) => changes.find((change) => change.id === id)?.row;
     expect(row(tagged.id)).toEqual(findArticle(db, reader, tagged.id));
     expect(row(other.id)).toMatchObject({ tags: ['Dirt', 'Kale'] });
+  });
+
+  it('a bare change of an article’s title or image brings its highlights, which carry them', () => {
+    const article = save();
+    const highlightId = db.transaction(() => insertHighlightRow(article.id));
+    const changes = changesOf(db, reader, () =>
+      db.transaction(() =>
+        db
+          .statement(
+            `UPDATE articles SET title = 'Kale at last', image_url = '/api/images/x/y.png' WHERE id = ?`,
+          )
+          .run(article.id),
+      ),
+    );
+    expect(summaries(changes).sort()).toEqual(
+      [`upsert article ${article.id}`, `upsert highlight ${highlightId}`].sort(),
+    );
+    expect(changes.find((change) => change.id === highlightId)?.row).toMatchObject({
+      article_title: 'Kale at last',
+      article_image: '/api/images/x/y.png',
+    });
+    const unchanged = changesOf(db, reader, () =>
+      db.transaction(() => db.statement('UPDATE articles SET is_read = 1 WHERE id = ?').run(article.id)),
+    );
+    expect(summaries(unchanged)).toEqual([`upsert article ${article.id}`]);
   });
 
   it('a bare article delete brings the deletes of its highlights and places, and its tags’ and lists’ counts', () => {

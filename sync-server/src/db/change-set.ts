@@ -86,16 +86,28 @@ export function trackWrites(sqlite: Database.Database): WrittenRows {
       );
     }
   }
+  // A highlight's row carries its article's title and image (article_title, article_image): a new title
+  // (an imported page fetched) or image (archived on the server) changes every highlight of the article.
+  sqlite.exec(
+    `CREATE TEMP TRIGGER written_articles_heading AFTER UPDATE OF title, image_url ON main.articles
+       WHEN OLD.title IS NOT NEW.title OR OLD.image_url IS NOT NEW.image_url BEGIN
+       INSERT INTO written_rows (tbl, op, user_id, id) VALUES ('article_heading', 'update', NEW.user_id, NEW.id);
+     END`,
+  );
   const read = sqlite.prepare('SELECT * FROM temp.written_rows ORDER BY n');
   const clear = sqlite.prepare('DELETE FROM temp.written_rows');
   const articlesOfTag = sqlite.prepare('SELECT article_id FROM main.article_tags WHERE tag_id = ?').pluck();
+  const highlightsOfArticle = sqlite.prepare('SELECT id FROM main.highlights WHERE article_id = ?').pluck();
   return {
     forget: () => clear.run(),
     take: () => {
       const written = read.all() as WrittenRow[];
       if (written.length === 0) return [];
       clear.run();
-      return changedEntities(written, (tagId) => articlesOfTag.all(tagId) as string[]);
+      return changedEntities(written, {
+        articlesOfTag: (tagId) => articlesOfTag.all(tagId) as string[],
+        highlightsOfArticle: (articleId) => highlightsOfArticle.all(articleId) as string[],
+      });
     },
   };
 }
@@ -105,11 +117,15 @@ export function trackWrites(sqlite: Database.Database): WrittenRows {
  * rows: a highlight added or removed changes its article (highlights_count), a tag attached or detached
  * changes the article (its tags) and the tag (article_count), a renamed tag every article carrying it
  * (their tags by name), a list place added or removed its list (article_count). Deleting an article, a tag
- * or a list deletes their link rows by cascade, and those count the same way.
+ * or a list deletes their link rows by cascade, and those count the same way. An article's new title or
+ * image changes its highlights (article_title, article_image).
  */
 function changedEntities(
   written: readonly WrittenRow[],
-  articlesOfTag: (tagId: string) => string[],
+  related: {
+    articlesOfTag: (tagId: string) => string[];
+    highlightsOfArticle: (articleId: string) => string[];
+  },
 ): TouchedEntity[] {
   const touched = new Map<string, TouchedEntity>();
   const touch = (
@@ -140,7 +156,11 @@ function changedEntities(
       case 'tags':
         touch('tag', row.id!, userId, deleted);
         if (row.op === 'update')
-          for (const articleId of articlesOfTag(row.id!)) touch('article', articleId, userId);
+          for (const articleId of related.articlesOfTag(row.id!)) touch('article', articleId, userId);
+        break;
+      case 'article_heading':
+        for (const highlightId of related.highlightsOfArticle(row.id!))
+          touch('highlight', highlightId, userId);
         break;
       case 'article_tags':
         touch('article', row.article_id!, userId);

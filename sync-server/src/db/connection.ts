@@ -1,6 +1,6 @@
 // Opens the SQLite file, sets it up for a server (WAL, synchronous=FULL, foreign keys) and applies pending migrations.
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,13 +9,9 @@ import { normalizeArticleUrl } from '@lectern/shared-schema';
 import { privateFile, restrictMode } from '../private-files';
 import { recordTouched } from '../services/feed-rows';
 import { trackWrites } from './change-set';
-import * as schema from './schema';
-
-export type Orm = BetterSQLite3Database<typeof schema>;
 
 export interface Db {
   sqlite: Database.Database;
-  orm: Orm;
   /** A prepared statement, compiled once per SQL text and reused. */
   statement(sql: string): Database.Statement;
   /**
@@ -45,14 +41,13 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const orm = drizzle(sqlite, { schema });
-  migrate(orm, { migrationsFolder });
+  // drizzle only runs the migrations: the services speak SQL through `statement`.
+  migrate(drizzle(sqlite), { migrationsFolder });
   backfillNormalizedUrls(sqlite);
   const written = trackWrites(sqlite);
   const statements = new Map<string, Database.Statement>();
   const db: Db = {
     sqlite,
-    orm,
     statement: (sql) => {
       let statement = statements.get(sql);
       if (!statement) {

@@ -77,6 +77,11 @@ export const articles = sqliteTable(
      */
     fetchState: text('fetch_state', { enum: ['pending', 'failed'] }),
     fetchError: text('fetch_error'),
+    /**
+     * True from a save until its images are archived on this server or given up (services/image-archive.ts);
+     * the body and image_url still name the publisher's images meanwhile.
+     */
+    imagesPending: integer('images_pending', { mode: 'boolean' }).notNull().default(false),
     // The large columns come last: SQLite reads a row's columns in order, so a query for the small ones
     // (every list, every lookup) stops before the overflow pages that hold the body and its text.
     /** Tag names joined by spaces, kept for the full-text index. */
@@ -99,6 +104,11 @@ export const articles = sqliteTable(
     index('articles_fetch_state_idx')
       .on(t.seq, t.fetchState, t.fetchError)
       .where(sql`${t.fetchState} IS NOT NULL`),
+    // The few articles whose images are still being archived: lists read images_pending here, for the same
+    // reason (it comes after the body too, added by 0007_image_archive).
+    index('articles_images_pending_idx')
+      .on(t.seq)
+      .where(sql`${t.imagesPending} = 1`),
   ],
 );
 
@@ -230,6 +240,31 @@ export const changeLog = sqliteTable(
     index('change_log_entity_idx').on(t.userId, t.entity, t.entityId),
   ],
 );
+
+/**
+ * Which article uses which archived image. The bytes are stored once per content hash under
+ * DATA_DIR/images/; a file is removed when no row names its hash any more (services/deletions.ts).
+ */
+export const articleImages = sqliteTable(
+  'article_images',
+  {
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** sha256 of the stored bytes, lowercase hex. */
+    hash: text('hash').notNull(),
+    ext: text('ext', { enum: ['png', 'jpg', 'gif', 'webp', 'avif', 'svg'] }).notNull(),
+    bytes: integer('bytes').notNull(),
+    mime: text('mime').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.hash] }), index('article_images_hash_idx').on(t.hash)],
+);
+
+/** One-time work the server has done (a backfill), so that it runs once. */
+export const serverMarkers = sqliteTable('server_markers', {
+  name: text('name').primaryKey(),
+  doneAt: text('done_at').notNull(),
+});
 
 /** Ids of deleted entities: a replayed create of a deleted id must not bring it back. */
 export const tombstones = sqliteTable(

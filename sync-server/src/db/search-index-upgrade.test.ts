@@ -1,4 +1,4 @@
-// Upgrading a library saved before migrations 0007 and 0008: the search index is rebuilt with its 5- and
+// Upgrading a library saved before migrations 0008 and 0009: the search index is rebuilt with its 5- and
 // 6-letter prefix indexes from the articles already saved, so every one is still found, by whole words and
 // by prefixes of any length; and the addresses left to normalise are found through the new partial index.
 import Database from 'better-sqlite3';
@@ -20,13 +20,13 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A database as a server before migration 0007 left it: the migrations up to 0006 only. */
+/** A database as a server before migration 0008 left it: the migrations up to 0007 only. */
 function databaseBeforeSearchPrefixes(file: string): Database.Database {
   const older = join(dir, 'migrations');
   cpSync(migrations, older, { recursive: true });
   const journalFile = join(older, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 6);
+  journal.entries = journal.entries.filter((entry) => entry.idx <= 7);
   writeFileSync(journalFile, JSON.stringify(journal));
   const sqlite = new Database(file);
   migrate(drizzle(sqlite), { migrationsFolder: older });

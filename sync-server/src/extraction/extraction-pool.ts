@@ -9,6 +9,7 @@
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
 import type { ExtractedArticle, PageReading, RefreshReading } from './article-extraction';
+import { archivableRaster, looksLikeSvg, type ArchivableImage } from './archivable-image';
 import { ExtractionBusyError, FETCH_FAILURES, FetchFailedError } from './errors';
 
 /** A page that takes a worker longer than this to take apart is hostile or broken; its worker is stopped. */
@@ -138,13 +139,46 @@ function refusingTooComplex<T extends { kind: string }>(reading: T): Exclude<T, 
 }
 
 async function runTask<T>(name: string, html: string, url: string, owner: string): Promise<T> {
+  return runWorkerTask<T>(name, { html, url }, owner);
+}
+
+/** The images of an article body (article-images.ts), off the main thread and in the owner's turn. */
+export function findArticleImagesOffThread(html: string, owner: string): Promise<string[]> {
+  return runWorkerTask<string[]>('findArticleImages', { html }, owner);
+}
+
+/** The body pointing at the archived images (article-images.ts), off the main thread. */
+export function rewriteArticleImagesOffThread(
+  html: string,
+  archived: Record<string, string>,
+  owner: string,
+): Promise<string> {
+  return runWorkerTask<string>('rewriteArticleImages', { html, archived }, owner);
+}
+
+/**
+ * What fetched bytes are (archivable-image.ts): sniffed here, and an SVG sanitised off the main thread,
+ * since parsing a large one would stall other requests.
+ */
+export async function archivableImageOffThread(
+  bytes: Buffer,
+  owner: string,
+): Promise<ArchivableImage | null> {
+  const raster = archivableRaster(bytes);
+  if (raster) return raster;
+  if (!looksLikeSvg(bytes)) return null;
+  const svg = await runWorkerTask<string | null>('sanitizeSvg', { svg: bytes.toString('utf8') }, owner);
+  return svg ? { bytes: Buffer.from(svg, 'utf8'), ext: 'svg' } : null;
+}
+
+async function runWorkerTask<T>(name: string, task: object, owner: string): Promise<T> {
   await workerSlot(owner);
   try {
     // A worker is free, so piscina starts the task now: the time limit counts only its own work.
-    const result: T = await extractionPool().run(
-      { html, url },
-      { name, signal: AbortSignal.timeout(EXTRACTION_TIMEOUT_MS) },
-    );
+    const result: T = await extractionPool().run(task, {
+      name,
+      signal: AbortSignal.timeout(EXTRACTION_TIMEOUT_MS),
+    });
     return result;
   } catch (error) {
     if (isWorkerOverrun(error)) throw new FetchFailedError(FETCH_FAILURES.unprocessable);

@@ -6,7 +6,13 @@ import {
   readGivenPageOffThread,
   readMetaRefreshOffThread,
 } from './extraction-pool';
-export { setExtractionQueueWait } from './extraction-pool';
+export {
+  archivableImageOffThread,
+  findArticleImagesOffThread,
+  rewriteArticleImagesOffThread,
+  setExtractionQueueWait,
+} from './extraction-pool';
+export { fetchBytes } from './safe-fetch';
 import { fetchAndRead, type SafeFetchOptions } from './safe-fetch';
 
 export { ExtractionBusyError, FetchFailedError, FetchRefusedError, ImageUnreadableError } from './errors';

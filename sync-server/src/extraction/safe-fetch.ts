@@ -38,6 +38,12 @@ const REQUEST_HEADERS = {
   'accept-language': 'en;q=0.9,*;q=0.5',
 };
 
+/** What an image request asks for; the answer is judged by its bytes, never by its headers. */
+const IMAGE_REQUEST_HEADERS = {
+  ...REQUEST_HEADERS,
+  accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml;q=0.8,*/*;q=0.1',
+};
+
 type Limits = Required<Omit<SafeFetchOptions, 'allowedOrigins'>>;
 
 /** What reading a fetched page found: a meta refresh to follow like a redirect, or the page's result. */
@@ -63,6 +69,59 @@ export async function fetchAndRead<T>(
     if ('page' in reading) return { url: current.href, page: reading.page };
     const target = 'redirect' in reading ? reading.redirect : reading.refresh;
     current = nextHop(target, current, redirects, limits, allowedOrigins);
+  }
+}
+
+/**
+ * Fetches a file (an article's image) with every rule a page fetch has: the same address checks on every
+ * hop, the lookup and connect-time checks, the deadline over the whole exchange, and the byte cap counted
+ * on the decoded body. Its content type is not checked: the caller sniffs the bytes.
+ */
+export async function fetchBytes(url: string, options: SafeFetchOptions): Promise<Buffer> {
+  const limits: Limits = { ...DEFAULT_FETCH_LIMITS, ...definedOnly(options) };
+  const allowedOrigins = new Set(options.allowedOrigins.flatMap((origin) => originOf(origin) ?? []));
+  const deadline = AbortSignal.timeout(limits.timeoutMs);
+  let current = checkedAddress(url, allowedOrigins);
+  for (let redirects = 0; ; redirects += 1) {
+    const answer = await fetchOneFile(current, allowedOrigins, limits, deadline);
+    if (!('redirect' in answer)) return answer.bytes;
+    current = nextHop(answer.redirect, current, redirects, limits, allowedOrigins);
+  }
+}
+
+async function fetchOneFile(
+  url: URL,
+  allowedOrigins: Set<string>,
+  limits: Limits,
+  deadline: AbortSignal,
+): Promise<{ redirect: string } | { bytes: Buffer }> {
+  try {
+    const response = await openResponse(
+      url,
+      allowedOrigins.has(url.origin),
+      limits,
+      deadline,
+      IMAGE_REQUEST_HEADERS,
+    );
+    const location = response.headers.location;
+    if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
+      response.destroy();
+      return { redirect: location };
+    }
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status > 299) {
+      response.destroy();
+      throw new FetchFailedError(FETCH_FAILURES.upstreamStatus(status));
+    }
+    if (Number(response.headers['content-length'] ?? 0) > limits.maxBytes) {
+      response.destroy();
+      throw new FetchRefusedError(FETCH_REFUSALS.tooLarge(limits.maxBytes));
+    }
+    return { bytes: await readCapped(decompressed(response), limits.maxBytes, response) };
+  } catch (error) {
+    if (error instanceof FetchRefusedError || error instanceof FetchFailedError) throw error;
+    if (deadline.aborted) throw new FetchFailedError(FETCH_FAILURES.timeout);
+    throw new FetchFailedError(FETCH_FAILURES.unreachable(describeNetworkError(error)));
   }
 }
 
@@ -124,13 +183,14 @@ function openResponse(
   allowPrivate: boolean,
   limits: Limits,
   deadline: AbortSignal,
+  headers: Record<string, string> = REQUEST_HEADERS,
 ): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
       url,
       {
-        headers: REQUEST_HEADERS,
+        headers,
         agent: false,
         signal: deadline,
         ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),

@@ -1,6 +1,6 @@
 // A screenshot's OCR text turned into article fields: paragraphs of escaped HTML, the first line that
-// reads like words as the title (status-bar lines such as "9:41" or "5G 87%" are skipped).
-import { escapeHtml } from '@lectern/shared-schema';
+// reads like words as the title (shared-schema's rule, which the device's placeholder follows too).
+import { escapeHtml, isTitleLike, screenshotTitle, truncateAtWord } from '@lectern/shared-schema';
 import { readingTimeMinutes } from './reading-time';
 
 export interface ScreenshotArticleFields {
@@ -12,21 +12,19 @@ export interface ScreenshotArticleFields {
   description: string | null;
 }
 
-export const SCREENSHOT_FALLBACK_TITLE = 'Screenshot';
-const TITLE_MAX_LENGTH = 120;
 const EXCERPT_MAX_LENGTH = 300;
 
 export function screenshotArticleFields(ocrText: string): ScreenshotArticleFields {
   const blocks = ocrBlocks(ocrText);
-  const titleLine = blocks.flat().find(isMeaningful);
+  const titleLine = blocks.flat().find(isTitleLike);
   const paragraphs = titleLine ? setTitleApart(blocks, titleLine) : blocks;
   const texts = paragraphs.map(joinLines);
   const contentText = texts.join('\n');
   // The summary starts after the title: what comes before it is status bars and browser chrome.
   const afterTitle = titleLine ? texts.slice(texts.indexOf(titleLine) + 1) : texts;
-  const excerpt = truncate(afterTitle.join(' ') || contentText, EXCERPT_MAX_LENGTH);
+  const excerpt = truncateAtWord(afterTitle.join(' ') || contentText, EXCERPT_MAX_LENGTH);
   return {
-    title: titleLine ? truncate(titleLine, TITLE_MAX_LENGTH) : SCREENSHOT_FALLBACK_TITLE,
+    title: screenshotTitle(titleLine),
     content: texts.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n'),
     content_text: contentText,
     reading_time: readingTimeMinutes(contentText),
@@ -73,17 +71,4 @@ function joinLines(lines: string[]): string {
     pieces.push(line);
   });
   return pieces.join('');
-}
-
-function isMeaningful(line: string): boolean {
-  const letters = line.match(/\p{L}/gu)?.length ?? 0;
-  const visible = line.replace(/\s/g, '').length;
-  const words = line.match(/\p{L}{2,}/gu)?.length ?? 0;
-  return letters >= 3 && words >= 1 && letters / visible >= 0.6 && (words >= 2 || letters >= 5);
-}
-
-function truncate(text: string, maxLength: number): string {
-  if (text.length <= maxLength) return text;
-  const cut = text.slice(0, maxLength);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), maxLength / 2)).trimEnd()}…`;
 }

@@ -5,6 +5,7 @@ import { FETCH_FAILURES } from '../extraction/errors';
 import type { ExtractedArticle } from '../extraction/index';
 import { nowIso } from '../services/change-log';
 import type { ServiceContext } from '../services/context';
+import { hasRemoteImages, queueImageArchive } from '../services/image-archive';
 import { RetryableJobError, type JobHandler } from './job-queue';
 
 interface PendingArticle {
@@ -29,16 +30,20 @@ function isTransient(error: unknown): boolean {
 function applyPage(ctx: ServiceContext, userId: string, articleId: string, page: ExtractedArticle) {
   ctx.db.transaction(() => {
     const row = ctx.db
-      .statement('SELECT title, url FROM articles WHERE id = ? AND user_id = ?')
-      .get(articleId, userId) as { title: string; url: string } | undefined;
+      .statement('SELECT title, url, image_url FROM articles WHERE id = ? AND user_id = ?')
+      .get(articleId, userId) as { title: string; url: string; image_url: string | null } | undefined;
     if (!row) return;
     const titleFromFile = row.title !== row.url;
+    const imagesPending = hasRemoteImages({
+      image_url: row.image_url ?? page.image_url,
+      content: page.content,
+    });
     ctx.db
       .statement(
         `UPDATE articles SET title = ?, description = coalesce(description, ?), author = coalesce(author, ?),
            image_url = coalesce(image_url, ?), excerpt = coalesce(excerpt, ?), published_date = ?, site_name = ?,
            language = ?, reading_time = ?, content = ?, content_text = ?, fetch_state = NULL, fetch_error = NULL,
-           updated_at = max(updated_at, ?)
+           images_pending = ?, updated_at = max(updated_at, ?)
          WHERE id = ?`,
       )
       .run(
@@ -53,9 +58,12 @@ function applyPage(ctx: ServiceContext, userId: string, articleId: string, page:
         page.reading_time,
         page.content,
         page.content_text,
+        imagesPending ? 1 : 0,
         nowIso(),
         articleId,
       );
+    // The page's images are archived like a save's (services/image-archive.ts).
+    if (imagesPending) queueImageArchive(ctx.db, userId, articleId);
   });
 }
 

@@ -1,5 +1,6 @@
 // Background work that outlives a request and a restart: jobs persisted in SQLite, claimed a few at a time
 // per user and a bounded number in all, retried with backoff when a failure may pass, each done once.
+import { nowIso } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -40,8 +41,6 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   retryBaseMs: 5_000,
   pollMs: 1_000,
 };
-
-const nowIso = () => new Date().toISOString();
 
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
 export function enqueueJob(

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
     issueToken(userId: string): string;
+    /** The signed-in user when the request carries a valid Bearer token, else null (never throws). */
+    signedInUser(request: FastifyRequest): string | null;
   }
 }
 
@@ -58,6 +60,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     request.userId = claims.sub;
     request.sessionId = claims.sid;
   }
+
+  // Routes open to anonymous visitors that show more to the owner (archived images) ask this.
+  app.decorate('signedInUser', (request: FastifyRequest) => {
+    if (!request.headers.authorization) return null;
+    try {
+      authenticateRequest(request);
+      return request.userId;
+    } catch {
+      return null;
+    }
+  });
 
   // A callback-style hook: every signed-in request passes here, and it has nothing to await.
   app.decorate(

@@ -1,5 +1,5 @@
 // Every error leaves the server as `{error: "text"}` with the status of DESIGN.md section 2.
-import { SERVER_ERRORS } from '@lectern/shared-schema';
+import { FIELD_ERRORS, SERVER_ERRORS } from '@lectern/shared-schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   ExtractionBusyError,
@@ -10,13 +10,7 @@ import {
 } from '../extraction/index';
 import { HttpError } from '../services/errors';
 
-const FIELD_NAMES: Record<string, string> = {
-  email: 'a valid email address',
-  password: 'a password of at least 8 characters',
-  username: 'a username',
-  url: 'a URL',
-  name: 'a name',
-};
+const fieldErrors: Partial<Record<string, string>> = FIELD_ERRORS;
 
 /** Turns ajv's report into a sentence a person can act on. */
 function validationMessage(error: FastifyError): string {
@@ -24,9 +18,11 @@ function validationMessage(error: FastifyError): string {
   if (!first) return error.message;
   const field =
     first.instancePath.split('/').filter(Boolean)[0] ?? String(first.params?.missingProperty ?? '');
-  const wanted = FIELD_NAMES[field];
+  // A highlight's text breaks spec section 5's rule only by its pattern; too long is another matter.
+  const ruleBroken = field !== 'highlightedText' || first.keyword === 'pattern';
+  const wanted = ruleBroken ? fieldErrors[field] : undefined;
   if (wanted && (error.validationContext === 'body' || error.validationContext === 'querystring')) {
-    return `Please enter ${wanted}`;
+    return wanted;
   }
   const where = field ? `${field} ` : '';
   return `Invalid ${error.validationContext ?? 'request'}: ${where}${first.message ?? 'is not valid'}`.trim();

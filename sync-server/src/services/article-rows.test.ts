@@ -1,19 +1,12 @@
 // The cached article read (GET /articles/{id}): the feed's copy of the article, never stale, never another
 // user's. On an in-memory SQLite built by the real migrations.
 import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestContext, type TestContext } from '../testing/service-context';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from '../testing/service-context';
 import { getArticle, readArticleAnswer } from './article-rows';
 import { deleteArticle, updateArticle } from './articles';
 
-let t: TestContext;
-
-beforeEach(() => {
-  t = openTestContext();
-  t.addUser('ann');
-  t.addUser('bob');
-});
-afterEach(() => t.close());
+const t = contextPerTest(['ann', 'bob']);
 
 const read = (userId: string, articleId: string) =>
   (JSON.parse(readArticleAnswer(t.ctx, userId, articleId).toString('utf8')) as { article: Article }).article;
@@ -29,6 +22,16 @@ describe('readArticleAnswer', () => {
     updateArticle(t.ctx.db, 'ann', id, { isFavorite: true });
     expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
     expect(read('ann', id)).toMatchObject({ is_read: true, is_favorite: true });
+  });
+
+  it('carries images_pending exactly as the tables hold it (read from its partial index)', () => {
+    const id = t.addArticle('ann', { title: 'Pictures' });
+    expect(read('ann', id).images_pending).toBe(false);
+    t.ctx.db.statement('UPDATE articles SET images_pending = 1 WHERE id = ?').run(id);
+    expect(getArticle(t.ctx.db, 'ann', id).images_pending).toBe(true);
+    updateArticle(t.ctx.db, 'ann', id, { isRead: true });
+    expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
+    expect(read('ann', id)).toMatchObject({ images_pending: true, is_read: true });
   });
 
   it("never serves another user's article, nor says it exists", () => {

@@ -10,14 +10,17 @@ const DERIVED_COLUMNS = `
      FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`;
 
 /**
- * fetch_state and fetch_error sit after the body in the row (a later migration added them), so they are read
- * from the partial index of the few articles that have them: a list of 2,000 then never walks a body.
+ * fetch_state, fetch_error and images_pending sit after the body in the row (later migrations added them), so
+ * they are read from the partial indexes of the few articles that have them: a list of 2,000 then never walks
+ * a body.
  */
 const FETCH_COLUMNS = `
   (SELECT f.fetch_state FROM articles f INDEXED BY articles_fetch_state_idx
      WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_state,
   (SELECT f.fetch_error FROM articles f INDEXED BY articles_fetch_state_idx
-     WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_error`;
+     WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_error,
+  EXISTS (SELECT 1 FROM articles f INDEXED BY articles_images_pending_idx
+     WHERE f.seq = a.seq AND f.images_pending = 1) AS images_pending`;
 
 export const SUMMARY_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
   a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
@@ -50,6 +53,7 @@ export interface ArticleRow {
   updated_at: string;
   fetch_state: 'pending' | 'failed' | null;
   fetch_error: string | null;
+  images_pending: number;
   highlights_count: number;
   tags_json: string;
   content?: string | null;
@@ -80,6 +84,7 @@ export function toArticleSummary(row: ArticleRow): ArticleSummary {
     updated_at: row.updated_at,
     ...(row.fetch_state ? { fetch_state: row.fetch_state } : {}),
     ...(row.fetch_error ? { fetch_error: row.fetch_error } : {}),
+    images_pending: row.images_pending === 1,
   };
 }
 

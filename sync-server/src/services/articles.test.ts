@@ -1,9 +1,9 @@
 // The article rules on an in-memory SQLite with the real migrations: what is stored and what the change feed
 // carries after each write. Fetching and extraction are left out (insertArticle takes the extracted page).
 import { listArticleKey, newId, SERVER_ERRORS } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { addReader, changesOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import { addReader, changesOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
 import { findArticle, getArticle } from './article-rows';
 import {
   attachTag,
@@ -23,12 +23,7 @@ import { createTag, getTag, listTags } from './tags';
 let db: Db;
 let reader: string;
 
-beforeEach(() => {
-  db = openMemoryDb();
-  reader = addReader(db);
-});
-
-afterEach(() => db.close());
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
 const tagNamed = (name: string) => listTags(db, reader).find((tag) => tag.name === name);
 

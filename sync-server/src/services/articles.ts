@@ -32,6 +32,7 @@ import { extractPageOfSave, requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
+import { hasRemoteImages, queueImageArchive } from './image-archive';
 import { ensureTag, getTag, linkTag, unlinkTag } from './tags';
 
 export function listArticles(db: Db, userId: string, query: ArticlesQuery): ArticleListResponse {
@@ -162,11 +163,13 @@ export function insertArticle(
     const known = resaveKnownAddress(db, userId, sameAddresses, tagNames);
     if (known) return { article: known, alreadySaved: true };
     const at = nowIso();
+    // A web page's images are archived after the save (services/image-archive.ts), never during it.
+    const imagesPending = article.article_type === 'web' && hasRemoteImages(article);
     db.statement(
       `INSERT INTO articles (id, user_id, url, normalized_url, title, description, author, image_url, screenshot_url,
          article_type, content, content_text, excerpt, published_date, site_name, language, reading_time,
-         created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         images_pending, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       article.id,
       userId,
@@ -185,9 +188,11 @@ export function insertArticle(
       article.site_name,
       article.language,
       article.reading_time,
+      imagesPending ? 1 : 0,
       at,
       at,
     );
+    if (imagesPending) queueImageArchive(db, userId, article.id);
     for (const name of tagNames) linkTag(db, article.id, ensureTag(db, userId, name).id);
     return { article: getArticle(db, userId, article.id), alreadySaved: false };
   });
@@ -222,13 +227,15 @@ export async function createArticle(
     body.html === undefined
       ? await fetchAndExtract(ctx, userId, url)
       : await extractPageOfSave(ctx, userId, url, body.html);
-  return insertArticle(
+  const saved = insertArticle(
     ctx.db,
     userId,
     { ...extracted, id: body.id ?? newId(), url: page.url, article_type: 'web', screenshot_url: null },
     tags,
     addressesOfSave(url, page.url),
   );
+  if (saved.article.images_pending) ctx.jobs.wake(); // its images are fetched now, after the answer
+  return saved;
 }
 
 /**

@@ -1,10 +1,10 @@
 // The change feed's write side: the rows recordTouched (feed-rows.ts) records at each transaction's commit.
+import { nowIso } from '@lectern/shared-schema';
 import type { SyncEntity } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
 
-export function nowIso(): string {
-  return new Date().toISOString();
-}
+/** Timestamps are shared-schema's rule; services take it from here as they always have. */
+export { nowIso };
 
 /** An entity's earlier changes are superseded by the one being recorded (see change_log in db/schema.ts). */
 function dropSuperseded(db: Db, userId: string, entity: SyncEntity, id: string): void {

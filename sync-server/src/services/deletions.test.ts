@@ -3,20 +3,13 @@
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestContext, type TestContext } from '../testing/service-context';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from '../testing/service-context';
 import { findArticle } from './article-rows';
 import { deleteAccount, deleteArticleAndFiles } from './deletions';
 import { screenshotUrlOf } from './screenshots';
 
-let t: TestContext;
-
-beforeEach(() => {
-  t = openTestContext();
-  t.addUser('ann');
-  t.addUser('bob');
-});
-afterEach(() => t.close());
+const t = contextPerTest(['ann', 'bob']);
 
 const folderOf = (userId: string) => join(t.dataDir, 'uploads', userId);
 

@@ -2,62 +2,25 @@
 // code for the profile (against a local stand-in for Google), and the one-time code the tab redeems.
 // On the server's own context over an in-memory SQLite built by the real migrations.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
-import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestContext, type TestContext } from '../testing/service-context';
+import { googleEnv, startStandInGoogle, type StandInGoogle } from '../testing/stand-in-google';
 import { SIGN_IN_CODE_LIFETIME_MS } from './google-sign-in-codes';
 import { finishGoogleSignIn, redeemGoogleSignIn, startGoogleSignIn } from './google-sign-in';
 
 const NONCE = 'tab-nonce-'.padEnd(32, 'n');
 
-/** Google's token and userinfo endpoints for one account, counting the calls it gets. */
-let provider: { origin: string; calls: string[]; server: Server };
-
+let provider: StandInGoogle;
 beforeAll(async () => {
-  const calls: string[] = [];
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://provider').pathname;
-    calls.push(path);
-    if (path === '/token') {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const form = new URLSearchParams(body);
-        if (form.get('code') !== 'good-code' || form.get('client_secret') !== 'secret-1') {
-          response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant"}');
-          return;
-        }
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"access-1"}');
-      });
-      return;
-    }
-    if (path === '/userinfo' && request.headers.authorization === 'Bearer access-1') {
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end('{"sub":"google-1","email":"grace@example.com","email_verified":true,"name":"Grace"}');
-      return;
-    }
-    response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  provider = { origin: `http://127.0.0.1:${port}`, calls, server };
+  provider = await startStandInGoogle();
 });
-afterAll(() => new Promise<void>((resolve) => provider.server.close(() => resolve())));
+afterAll(() => provider.close());
 
 let t: TestContext;
 
 beforeEach(() => {
   provider.calls.length = 0;
-  t = openTestContext({
-    GOOGLE_CLIENT_ID: 'client-1',
-    GOOGLE_CLIENT_SECRET: 'secret-1',
-    GOOGLE_AUTH_URL: `${provider.origin}/authorize`,
-    GOOGLE_TOKEN_URL: `${provider.origin}/token`,
-    GOOGLE_USERINFO_URL: `${provider.origin}/userinfo`,
-    PUBLIC_URL: 'http://lectern.test',
-  });
+  t = openTestContext(googleEnv(provider));
 });
 afterEach(() => t.close());
 

@@ -1,9 +1,9 @@
 // The highlight rules on an in-memory SQLite with the real migrations: what is stored and what the change
 // feed carries, the article's highlights_count included.
 import { newId, SERVER_ERRORS, type CreateHighlightBody } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { addReader, changesOf, feedOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import { addReader, changesOf, feedOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
 import { getArticle } from './article-rows';
 import { insertArticle } from './articles';
 import {
@@ -19,13 +19,11 @@ let db: Db;
 let reader: string;
 let articleId: string;
 
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
+
 beforeEach(() => {
-  db = openMemoryDb();
-  reader = addReader(db);
   articleId = insertArticle(db, reader, newArticle('https://example.org/kale'), []).article.id;
 });
-
-afterEach(() => db.close());
 
 const body = (fields: Partial<CreateHighlightBody> = {}): CreateHighlightBody => ({
   articleId,

@@ -86,7 +86,10 @@ function checkPositions(start: number, end: number): void {
   if (end < start) throw badRequest('positionEnd must not be before positionStart');
 }
 
-/** The reader's rule holds on the server too, so no client can store a highlight the reader would refuse. */
+/**
+ * Spec section 5's rule, as the request schemas already apply it (HIGHLIGHT_TEXT_PATTERN): checked here too
+ * so that a caller not coming through a route (a job, a batch) can't store a highlight the reader refuses.
+ */
 function checkHighlightText(text: string | undefined): void {
   if (text !== undefined && !isHighlightSelection(text)) throw badRequest(SERVER_ERRORS.highlightTooShort);
 }

@@ -2,20 +2,13 @@
 // import: a caller refused (429) never has its file read. On the server's own context over an in-memory
 // SQLite built by the real migrations.
 import { newId, SERVER_ERRORS } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestContext, type TestContext } from '../testing/service-context';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from '../testing/service-context';
 import { slowUpload } from '../testing/slow-upload';
 import { badRequest } from './errors';
 import { uploadImport, type ImportUpload } from './imports';
 
-let t: TestContext;
-
-beforeEach(() => {
-  t = openTestContext();
-  t.addUser('ann');
-  t.addUser('bob');
-});
-afterEach(() => t.close());
+const t = contextPerTest(['ann', 'bob']);
 
 describe('uploadImport', () => {
   it('reads one export file per reader at a time', async () => {

@@ -1,9 +1,9 @@
 // Writing an import's rows on an in-memory SQLite with the real migrations: each batch stores the
 // articles with their tags and highlights, and the feed carries each entity once, counts included.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Db } from '../db/connection';
 import type { PreparedItem } from '../imports/prepare-import';
-import { addReader, changesOf, newArticle, openMemoryDb } from '../testing/memory-db';
+import { changesOf, newArticle, readerDbPerTest } from '../testing/memory-db';
 import { findArticle } from './article-rows';
 import { insertArticle } from './articles';
 import { getHighlight } from './highlights';
@@ -13,12 +13,7 @@ import { getTag, listTags } from './tags';
 let db: Db;
 let reader: string;
 
-beforeEach(() => {
-  db = openMemoryDb();
-  reader = addReader(db);
-});
-
-afterEach(() => db.close());
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
 const item = (url: string, fields: Partial<PreparedItem> = {}): PreparedItem => ({
   line: 1,

@@ -1,9 +1,9 @@
 // The reading-list rules on an in-memory SQLite with the real migrations: placing and renumbering articles,
 // the share link, and what the change feed carries (each place, and the list with its article_count).
 import { listArticleKey, SERVER_ERRORS, type Article } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { addReader, changesOf, feedOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import { addReader, changesOf, feedOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
 import { insertArticle } from './articles';
 import {
   addArticleToList,
@@ -22,15 +22,13 @@ let db: Db;
 let reader: string;
 let articles: Article[];
 
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
+
 beforeEach(() => {
-  db = openMemoryDb();
-  reader = addReader(db);
   articles = ['a', 'b', 'c'].map(
     (name) => insertArticle(db, reader, newArticle(`https://example.org/${name}`), []).article,
   );
 });
-
-afterEach(() => db.close());
 
 const ids = (...picked: Article[]) => picked.map((article) => article.id);
 const a = () => articles[0]!;

@@ -1,6 +1,10 @@
 // Reading lists: ordered articles, public by default, shared by an unguessable link.
 import {
+  emptyToNull,
+  isCompleteOrder,
+  movedPlaces,
   newId,
+  orderWithArticle,
   SERVER_ERRORS,
   type AddListArticleBody,
   type ArticleSummary,
@@ -116,11 +120,6 @@ export function createList(db: Db, userId: string, body: CreateListBody): Readin
   });
 }
 
-function emptyToNull(text: string | null | undefined): string | null {
-  const trimmed = text?.trim();
-  return trimmed ? trimmed : null;
-}
-
 export function updateList(db: Db, userId: string, listId: string, body: UpdateListBody): ReadingList {
   return db.transaction(() => {
     getList(db, userId, listId);
@@ -172,18 +171,15 @@ export function findListPlace(db: Db, listId: string, articleId: string): ListAr
     .get(listId, articleId) as ListArticle | undefined;
 }
 
-/** Writes positions 0..n-1 in the given order, touching only the places that moved. */
+/** Writes positions 0..n-1 in the given order (shared-schema's rule), touching only the places that moved. */
 function writeOrder(db: Db, listId: string, articleIds: readonly string[]): void {
-  const current = new Map(orderedPlaces(db, listId).map((place) => [place.article_id, place]));
-  articleIds.forEach((articleId, position) => {
-    const place = current.get(articleId);
-    if (!place || place.position === position) return;
+  for (const { article_id: articleId, position } of movedPlaces(orderedPlaces(db, listId), articleIds)) {
     db.statement('UPDATE list_articles SET position = ? WHERE list_id = ? AND article_id = ?').run(
       position,
       listId,
       articleId,
     );
-  });
+  }
 }
 
 /** A change to a list's articles changes its updated_at too. */
@@ -214,14 +210,19 @@ export function addArticleToList(
     getList(db, userId, listId);
     getArticle(db, userId, body.articleId);
     const order = orderedPlaces(db, listId).map((place) => place.article_id);
-    if (order.includes(body.articleId)) return getList(db, userId, listId);
-    const position = Math.min(body.position ?? order.length, order.length);
-    const place: ListArticle = { list_id: listId, article_id: body.articleId, position, added_at: nowIso() };
+    const wanted = orderWithArticle(order, body.articleId, body.position);
+    if (!wanted) return getList(db, userId, listId);
+    // Inserted last, then moved to its place with the articles after it.
+    const place: ListArticle = {
+      list_id: listId,
+      article_id: body.articleId,
+      position: order.length,
+      added_at: nowIso(),
+    };
     db.statement(
       'INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (?, ?, ?, ?)',
     ).run(listId, body.articleId, order.length, place.added_at);
-    order.splice(position, 0, body.articleId);
-    writeOrder(db, listId, order);
+    writeOrder(db, listId, wanted);
     return touchList(db, userId, listId);
   });
 }
@@ -251,14 +252,7 @@ export function reorderList(db: Db, userId: string, listId: string, articleIds: 
   return db.transaction(() => {
     getList(db, userId, listId);
     const current = orderedPlaces(db, listId).map((place) => place.article_id);
-    const wanted = new Set(articleIds);
-    if (
-      wanted.size !== articleIds.length ||
-      wanted.size !== current.length ||
-      current.some((id) => !wanted.has(id))
-    ) {
-      throw badRequest(SERVER_ERRORS.reorderMismatch);
-    }
+    if (!isCompleteOrder(articleIds, current)) throw badRequest(SERVER_ERRORS.reorderMismatch);
     writeOrder(db, listId, articleIds);
     touchList(db, userId, listId);
     return getListWithArticles(db, userId, listId);

@@ -2,20 +2,12 @@
 // (429) without the upload ever being read, whoever calls the service. On the server's own context over an
 // in-memory SQLite built by the real migrations.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestContext, type TestContext } from '../testing/service-context';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from '../testing/service-context';
 import { slowUpload } from '../testing/slow-upload';
 import { saveScreenshot, type ScreenshotUpload } from './screenshots';
 
-let t: TestContext;
-
-beforeEach(() => {
-  t = openTestContext({ UPLOADS_PER_USER: '1', UPLOADS_IN_FLIGHT: '2' });
-  t.addUser('ann');
-  t.addUser('bob');
-  t.addUser('cat');
-});
-afterEach(() => t.close());
+const t = contextPerTest(['ann', 'bob', 'cat'], { UPLOADS_PER_USER: '1', UPLOADS_IN_FLIGHT: '2' });
 
 const notAnImage: ScreenshotUpload = { image: Buffer.from('not an image') };
 

@@ -1,23 +1,18 @@
 // The sign-up and sign-in limits hold across calls of the service itself (not only over HTTP), on the
 // server's own context over an in-memory SQLite built by the real migrations.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestContext, type TestContext } from '../testing/service-context';
+import { describe, expect, it } from 'vitest';
+import { contextPerTest } from '../testing/service-context';
 import { signIn, signUp } from './sign-in';
 
 const PASSWORD = 'correct horse battery';
 const HOME = '203.0.113.7';
 
-let t: TestContext;
-
-beforeEach(() => {
-  t = openTestContext({
-    LOGIN_FAILURES_PER_EMAIL: '3',
-    LOGIN_FAILURES_PER_IP: '4',
-    REGISTRATIONS_PER_IP: '2',
-  });
+const t = contextPerTest([], {
+  LOGIN_FAILURES_PER_EMAIL: '3',
+  LOGIN_FAILURES_PER_IP: '4',
+  REGISTRATIONS_PER_IP: '2',
 });
-afterEach(() => t.close());
 
 const account = (name: string) => ({ email: `${name}@example.com`, password: PASSWORD, username: name });
 const wrong = (name: string) => ({ email: `${name}@example.com`, password: 'wrong password' });

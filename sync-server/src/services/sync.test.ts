@@ -1,9 +1,9 @@
 // The change feed's read side on an in-memory SQLite with the real migrations: cursors, pages by count and
 // by size, one entry per entity, and only the reader's own changes.
 import { type Change } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { addReader, feedOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import { addReader, feedOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
 import { insertArticle, updateArticle } from './articles';
 import { createList } from './lists';
 import { FEED_PAGE_BYTES, readChangesJson } from './sync';
@@ -12,12 +12,7 @@ import { createTag } from './tags';
 let db: Db;
 let reader: string;
 
-beforeEach(() => {
-  db = openMemoryDb();
-  reader = addReader(db);
-});
-
-afterEach(() => db.close());
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
 interface Page {
   cursor: number;

@@ -1,9 +1,9 @@
 // The tag rules on an in-memory SQLite with the real migrations: one tag per name (shared-schema's tag
 // key), renames and deletes reaching every article carrying the tag, and what the change feed carries.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { addReader, changesOf, newArticle, openMemoryDb, summaries } from '../testing/memory-db';
+import { addReader, changesOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
 import { findArticle } from './article-rows';
 import { insertArticle, searchArticles } from './articles';
 import { createTag, deleteTag, getTag, listTags, renameTag, tagArticles } from './tags';
@@ -11,12 +11,7 @@ import { createTag, deleteTag, getTag, listTags, renameTag, tagArticles } from '
 let db: Db;
 let reader: string;
 
-beforeEach(() => {
-  db = openMemoryDb();
-  reader = addReader(db);
-});
-
-afterEach(() => db.close());
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
 const save = (name: string, tags: string[]) =>
   insertArticle(db, reader, newArticle(`https://example.org/${name}`), tags).article;

@@ -1,12 +1,31 @@
 // For the unit tests beside services/ and db/: an in-memory SQLite built by the real migrations, readers
 // to own the rows, and the change feed as a device reads it. No server, no HTTP.
 import { newId, type Change } from '@lectern/shared-schema';
+import { afterEach, beforeEach } from 'vitest';
 import { openDatabase, type Db } from '../db/connection';
 import type { NewArticle } from '../services/articles';
 import { readChangesJson } from '../services/sync';
 
 export function openMemoryDb(): Db {
   return openDatabase(':memory:');
+}
+
+export interface MemoryReader {
+  db: Db;
+  reader: string;
+}
+
+/**
+ * Before each test of the file, a new in-memory database with one reader, handed to `use` (the test file keeps
+ * them in its own variables); the database is closed after the test.
+ */
+export function readerDbPerTest(use: (fresh: MemoryReader) => void): void {
+  let db: Db | undefined;
+  beforeEach(() => {
+    db = openMemoryDb();
+    use({ db, reader: addReader(db) });
+  });
+  afterEach(() => db?.close());
 }
 
 /** A reader's account row; the id is what every service takes as `userId`. */

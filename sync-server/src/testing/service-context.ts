@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newId } from '@lectern/shared-schema';
+import { afterEach, beforeEach } from 'vitest';
 import type { NewArticle } from '../services/articles';
 import { insertArticle } from '../services/articles';
 import { loadConfig } from '../config';
@@ -71,5 +72,33 @@ export function openTestContext(env: Record<string, string> = {}): TestContext {
       ctx.db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A new context before each test of the file, with a user row for each of `users`, closed after the test.
+ * The answer stands for whichever context the running test has, so the file can hold it in a `const`.
+ */
+export function contextPerTest(users: readonly string[], env: Record<string, string> = {}): TestContext {
+  let current: TestContext | undefined;
+  beforeEach(() => {
+    current = openTestContext(env);
+    for (const id of users) current.addUser(id);
+  });
+  afterEach(() => current?.close());
+  const now = (): TestContext => {
+    if (!current) throw new Error('The test context is open only while a test runs.');
+    return current;
+  };
+  return {
+    get ctx() {
+      return now().ctx;
+    },
+    get dataDir() {
+      return now().dataDir;
+    },
+    addUser: (id) => now().addUser(id),
+    addArticle: (userId, fields) => now().addArticle(userId, fields),
+    close: () => now().close(),
   };
 }

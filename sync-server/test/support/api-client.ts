@@ -81,3 +81,17 @@ export async function signUp(
     password,
   };
 }
+
+/**
+ * Waits until the article's images are archived or given up (images_pending false): the archiving runs
+ * after the save and writes the article once more, which a test counting feed changes must not race.
+ */
+export async function imagesSettled(client: ApiClient, articleId: string, withinMs = 20_000): Promise<any> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const answer = await client.get(`/articles/${articleId}`);
+    if (answer.status !== 200 || !answer.body.article.images_pending) return answer.body.article;
+    if (Date.now() > until) throw new Error(`the images of ${articleId} are still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

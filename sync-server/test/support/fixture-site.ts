@@ -1,5 +1,6 @@
 // A local web site for saving articles in tests: real HTTP on loopback, pages held in memory.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { noisePng } from './noise-png';
 
 export interface FixtureSite {
   origin: string;
@@ -79,15 +80,30 @@ export const DEFAULT_REDIRECTS: Record<string, string> = {
   '/go/second-story': '/',
 };
 
+/** A file the site serves as it is (an image), or 'stall': headers never come (a hung image server). */
+export type FixtureFile = { type: string; body: Buffer } | 'stall';
+
 export async function startFixtureSite(
   pages: Record<string, string> = DEFAULT_PAGES,
   redirects: Record<string, string> = DEFAULT_REDIRECTS,
+  files: Record<string, FixtureFile> = {},
 ): Promise<FixtureSite> {
+  const stalled = new Set<ServerResponse>();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const target = redirects[path];
     if (target !== undefined) {
       response.writeHead(302, { location: target }).end();
+      return;
+    }
+    const file = files[path];
+    if (file === 'stall') {
+      stalled.add(response);
+      response.on('close', () => stalled.delete(response));
+      return;
+    }
+    if (file !== undefined) {
+      response.writeHead(200, { 'content-type': file.type }).end(file.body);
       return;
     }
     const page = pages[path];
@@ -103,6 +119,69 @@ export async function startFixtureSite(
   return {
     origin,
     url: (path) => `${origin}${path}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        for (const response of stalled) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
+
+/** Small images of each kind we keep, made in memory (their bytes are what the tests compare). */
+export const FIXTURE_IMAGES = {
+  png: noisePng(8, 8, 3),
+  // A JPEG header whose first frame says 8×8: sniffed from its bytes, never decoded by the server.
+  jpeg: Buffer.from(
+    'ffd8ffe000104a46494600010100000100010000ffc0001108000800080301220002110103110' + '1ffd9',
+    'hex',
+  ),
+  // A lossless WebP (VP8L) header of 8×8.
+  webp: Buffer.concat([
+    Buffer.from('RIFF', 'latin1'),
+    Buffer.from([32, 0, 0, 0]),
+    Buffer.from('WEBPVP8L', 'latin1'),
+    Buffer.from([20, 0, 0, 0, 0x2f, 0x07, 0xc0, 0x01, 0x00]),
+    Buffer.alloc(11),
+  ]),
+  lead: noisePng(16, 9, 7),
+  svgWithScript: Buffer.from(
+    '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)">' +
+      '<script>fetch("/api/auth/me")</script><rect width="10" height="10" fill="red" onclick="alert(2)"/>' +
+      '<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">html</div></foreignObject>' +
+      '<use href="https://tracker.example/sprite.svg#a"/><circle r="3" fill="url(https://tracker.example/x)"/></svg>',
+  ),
+  /** A PNG past the per-image cap (5 MB). */
+  huge: Buffer.concat([noisePng(8, 8, 5), Buffer.alloc(6 * 1024 * 1024)]),
+};
+
+/**
+ * The issue 14 article: a lead image (og:image) and six body images: PNG, JPEG, WebP, an SVG with a
+ * script, one missing (404), one over the size cap, and one at `privateImage` (a private address).
+ */
+export function imageArticlePage(privateImage: string): string {
+  const paragraph = (topic: string) => `<p>${filler(topic)}</p>`;
+  const figure = (src: string, alt: string) => `<figure><img src="${src}" alt="${alt}"></figure>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Birds of the Estuary</title>
+<meta property="og:image" content="/img/lead.png"></head>
+<body><article><h1>Birds of the Estuary</h1>
+${paragraph('herons and egrets')}${figure('/img/heron.png', 'PNG heron')}
+${paragraph('curlews on the mudflats')}<p><img src="/img/curlew.jpg" alt="JPEG curlew" srcset="/img/curlew.jpg 1x, /img/curlew-2x.jpg 2x"></p>
+${paragraph('terns in summer')}${figure('/img/tern.webp', 'WebP tern')}
+${paragraph('the tide tables')}${figure('/img/map.svg', 'SVG map')}
+${paragraph('migrating geese')}${figure('/img/missing.png', 'Missing goose')}
+${paragraph('a very large photo')}${figure('/img/huge.png', 'Huge photo')}
+${paragraph('the warden hut')}${figure(privateImage, 'Private camera')}
+${paragraph('how to visit')}</article></body></html>`;
+}
+
+export const IMAGE_ARTICLE_FILES: Record<string, FixtureFile> = {
+  '/img/lead.png': { type: 'image/png', body: FIXTURE_IMAGES.lead },
+  '/img/heron.png': { type: 'image/png', body: FIXTURE_IMAGES.png },
+  // Served as text/plain: the bytes decide, not the header.
+  '/img/curlew.jpg': { type: 'text/plain', body: FIXTURE_IMAGES.jpeg },
+  '/img/tern.webp': { type: 'image/webp', body: FIXTURE_IMAGES.webp },
+  '/img/map.svg': { type: 'image/svg+xml', body: FIXTURE_IMAGES.svgWithScript },
+  '/img/huge.png': { type: 'image/png', body: FIXTURE_IMAGES.huge },
+  '/img/stall.png': 'stall',
+};

@@ -1,20 +1,42 @@
 // A reverse proxy in front of a test server, as nginx would sit in front of a real one, that can be told
-// to answer some requests itself with its own HTML 404 page (what a proxy sends for a path it can't route).
+// to answer some requests itself: with its own HTML 404 page (what a proxy sends for a path it can't
+// route), or with a server error while the server behind it is down or overloaded.
 import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** An answer the proxy gives itself instead of forwarding the request. */
+export interface StandInAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
 
 export interface StandInProxy {
   /** http://127.0.0.1:PORT */
   url: string;
   /** "METHOD /path" of the requests answered with the proxy's HTML 404 instead of forwarded. */
   htmlNotFound: Set<string>;
+  /** Answers by "METHOD /path", or by "METHOD *" for every path, given instead of forwarding. */
+  answers: Map<string, StandInAnswer>;
+  /** "METHOD /path" of every request that came in, in order, whether forwarded or answered here. */
+  requests: string[];
   close(): Promise<void>;
 }
 
 export async function startStandInProxy(targetUrl: string): Promise<StandInProxy> {
   const target = new URL(targetUrl);
   const htmlNotFound = new Set<string>();
+  const answers = new Map<string, StandInAnswer>();
+  const requests: string[] = [];
   const server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    const answer = answers.get(`${req.method} ${req.url}`) ?? answers.get(`${req.method} *`);
+    if (answer) {
+      req.resume();
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body ?? '');
+      return;
+    }
     if (htmlNotFound.has(`${req.method} ${req.url}`)) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
       res.end('<!doctype html><title>404 Not Found</title><h1>404 Not Found</h1><hr><p>nginx</p>');
@@ -37,6 +59,8 @@ export async function startStandInProxy(targetUrl: string): Promise<StandInProxy
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     htmlNotFound,
+    answers,
+    requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,10 +7,12 @@ import type {
   ArticleRow,
   HighlightRow,
   ListArticleRow,
+  ImageFileRow,
   ListRow,
   MetaKey,
   MetaRow,
   MetaValues,
+  OfflineImageRow,
   OutboxRow,
   ScreenshotRow,
   TagRow,
@@ -59,6 +61,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    // The images kept for reading offline (data/offline): their states and sizes apart from their bytes.
+    version: 3,
+    stores: {
+      offline_images: 'path, article_id, [state+created_at], created_at',
+      image_files: 'path',
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {
@@ -72,6 +82,8 @@ export class LecternDb extends Dexie {
   declare outbox: Table<OutboxRow, number>;
   declare screenshots: Table<ScreenshotRow, string>;
   declare meta: Table<MetaRow, MetaKey>;
+  declare offline_images: Table<OfflineImageRow, string>;
+  declare image_files: Table<ImageFileRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -96,6 +108,14 @@ export class LecternDb extends Dexie {
     ];
   }
 
+  /**
+   * The images kept for reading offline: the user's too, but written apart from the synced tables (the
+   * downloader's small writes never wait for, nor hold up, a sync's transaction over `dataTables`).
+   */
+  get offlineTables(): Table[] {
+    return [this.offline_images, this.image_files];
+  }
+
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
     const row = await this.meta.get(key);
     // The key decides the value's type: setMeta is the only writer.
@@ -108,8 +128,9 @@ export class LecternDb extends Dexie {
 
   /** Empties the database in one transaction; open live queries in every tab see it at once. */
   async wipe(): Promise<void> {
-    await this.transaction('rw', this.dataTables, async () => {
-      await Promise.all(this.dataTables.map((table) => table.clear()));
+    const tables = [...this.dataTables, ...this.offlineTables];
+    await this.transaction('rw', tables, async () => {
+      await Promise.all(tables.map((table) => table.clear()));
     });
   }
 }

@@ -1,7 +1,9 @@
 // Low-level writes to the device's tables, shared by local writes and by the sync engine's pulls. Callers
 // run them inside one read-write transaction over `db.dataTables`.
 import {
+  comparePlaces,
   compareTagNames,
+  movedPlaces,
   tagNameKey,
   type Article,
   type ArticleSummary,
@@ -116,23 +118,16 @@ export async function refreshHighlightCounts(db: LecternDb, articleIds: Iterable
 /** The list's places in order: by position, then by when they were added (the server's order). */
 export async function orderedPlaces(db: LecternDb, listId: string): Promise<ListArticle[]> {
   const places = await db.list_articles.where('list_id').equals(listId).toArray();
-  return places.sort(
-    (a, b) => a.position - b.position || (a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : 0),
-  );
+  return places.sort(comparePlaces);
 }
 
-/** Writes positions 0..n-1, in the given order or in the current one. */
+/** Writes positions 0..n-1, in the given order or in the current one (shared-schema's rule). */
 export async function renumberList(db: LecternDb, listId: string, order?: readonly string[]): Promise<void> {
   const places = await orderedPlaces(db, listId);
-  const byArticle = new Map(places.map((place) => [place.article_id, place]));
-  const articleIds = order ?? places.map((place) => place.article_id);
-  const moved = articleIds.flatMap((articleId, position) => {
-    const place = byArticle.get(articleId);
-    return place && place.position !== position
-      ? [{ ...place, position, key: listArticleKey(listId, articleId) }]
-      : [];
-  });
-  await db.list_articles.bulkPut(moved);
+  const moved = movedPlaces(places, order ?? places.map((place) => place.article_id));
+  await db.list_articles.bulkPut(
+    moved.map((place) => ({ ...place, key: listArticleKey(listId, place.article_id) })),
+  );
 }
 
 type HighlightFields = Omit<HighlightRow, 'rev'> & { article_title?: unknown; article_image?: unknown };

@@ -64,6 +64,32 @@ export interface ScreenshotRow {
   name: string;
 }
 
+/**
+ * An image the device keeps for reading offline (data/offline): an archived image of an article's body or
+ * lead, or a screenshot article's picture. The bytes are in `image_files`, so sizes and states read small.
+ */
+export interface OfflineImageRow {
+  /** The server's address, `/api/images/{articleId}/{hash}.{ext}` or `/api/articles/{id}/screenshot`. */
+  path: string;
+  article_id: string;
+  /** The article's `created_at`: newest first is the order of downloads and of the budget. */
+  created_at: string;
+  /**
+   * wanted: to download; stored: on the device; over: past the budget (downloaded again if it grows);
+   * freed: given up by "Free space" (fetched again only when its article is opened online);
+   * failed: the server has no such image (404), or refused it.
+   */
+  state: 'wanted' | 'stored' | 'over' | 'freed' | 'failed';
+  /** Bytes on the device (0 until stored). */
+  size: number;
+}
+
+export interface ImageFileRow {
+  path: string;
+  bytes: ArrayBuffer;
+  type: string;
+}
+
 export interface MetaValues {
   /** The change feed position pulled up to. */
   cursor: number;
@@ -72,6 +98,8 @@ export interface MetaValues {
   lastSyncedAt: string;
   /** The last `rev` handed out. */
   rev: number;
+  /** Articles up to this `rev` have had their images listed in `offline_images`. */
+  offlineImagesRev: number;
 }
 
 export type MetaKey = keyof MetaValues;

@@ -1,10 +1,14 @@
 // What each write does to the device's tables, so the screen shows it at once. Every effect is idempotent
 // and skips what no longer exists, because it is applied again on top of each pull until the server has it.
 import {
+  emptyToNull,
   HIGHLIGHT_COLOR,
   listArticleKey,
+  mergeOrder,
   normalizeTagName,
+  orderWithArticle,
   SCREENSHOT_URL_SCHEME,
+  screenshotTitle,
 } from '@lectern/shared-schema';
 import type { ArticleSummary } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
@@ -20,16 +24,9 @@ import {
 } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
 import type { Operation } from './operations';
-import { mergeOrder } from './reorder';
 
-export const SCREENSHOT_PLACEHOLDER_TITLE = 'Screenshot';
-
-function emptyToNull(text: string | null | undefined): string | null {
-  const trimmed = text?.trim();
-  return trimmed ? trimmed : null;
-}
-
-function placeholderArticle(
+/** A new article as the device shows it until the server has it: nothing read, nothing extracted yet. */
+export function placeholderArticle(
   fields: Pick<ArticleSummary, 'id' | 'url' | 'title' | 'article_type' | 'tags'>,
   at: string,
 ) {
@@ -100,7 +97,8 @@ export async function applyOperation(db: LecternDb, op: Operation, at: string): 
       const fields = {
         id: op.id,
         url: `${SCREENSHOT_URL_SCHEME}${op.id}`,
-        title: SCREENSHOT_PLACEHOLDER_TITLE,
+        // No OCR text yet: the title the server gives a screenshot without any.
+        title: screenshotTitle(),
       };
       return insertPlaceholder(db, placeholderArticle({ ...fields, article_type: 'screenshot', tags }, at));
     }
@@ -183,18 +181,17 @@ export async function applyOperation(db: LecternDb, op: Operation, at: string): 
       const { articleId } = op.body;
       const list = await db.lists.get(op.listId);
       if (!list || !(await db.articles.get(articleId))) return;
-      const order = (await orderedPlaces(db, op.listId)).map((place) => place.article_id);
-      if (order.includes(articleId)) return;
-      const position = Math.min(op.body.position ?? order.length, order.length);
+      const current = (await orderedPlaces(db, op.listId)).map((place) => place.article_id);
+      const order = orderWithArticle(current, articleId, op.body.position);
+      if (!order) return;
       const key = listArticleKey(op.listId, articleId);
       await db.list_articles.put({
         key,
         list_id: op.listId,
         article_id: articleId,
-        position: order.length,
+        position: current.length,
         added_at: at,
       });
-      order.splice(position, 0, articleId);
       await renumberList(db, op.listId, order);
       await db.lists.put({ ...list, updated_at: at });
       return;

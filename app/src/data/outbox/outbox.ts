@@ -1,15 +1,11 @@
 // The outbox: writes made on this device, in order, until the server has them. A write applies to the
 // tables and joins the outbox in one transaction, so the screen and the queue never disagree.
-import { newId } from '@lectern/shared-schema';
+import { newId, nowIso } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import { deleteArticleLocally, refreshHighlightCounts } from '../db/local-store';
 import type { OutboxRow } from '../db/rows';
 import { applyOperation } from './local-effects';
 import { createdIdOf, entityIdsOf, type Operation } from './operations';
-
-function nowIso(): string {
-  return new Date().toISOString();
-}
 
 /** Applies the writes locally and queues them for the server, all or nothing. */
 export async function recordWrites(db: LecternDb, ops: readonly Operation[]): Promise<void> {
@@ -49,10 +45,6 @@ export async function reapplyOutbox(db: LecternDb): Promise<Set<string>> {
     for (const id of row.ids) touched.add(id);
   }
   return touched;
-}
-
-export async function outboxRows(db: LecternDb): Promise<OutboxRow[]> {
-  return db.outbox.orderBy('seq').toArray();
 }
 
 /** Removes the local trace of a create the server will never hold. */

@@ -92,8 +92,10 @@ export async function articlesWithTag(db: LecternDb, tagKey: string): Promise<Lo
   return rows.sort(compareNewestFirst).map((row) => toSummary(row, saves));
 }
 
-/** Some article's page is still being fetched by the server (an import, a Retry). */
+/** Some article is still being worked on by the server: its page fetched (an import, a Retry), or its images archived. */
 export async function hasPendingFetches(db: LecternDb): Promise<boolean> {
-  for (const row of (await articleRows(db)).values()) if (row.fetch_state === 'pending') return true;
+  // A page still being fetched, or images still being archived (their new addresses come by the feed).
+  for (const row of (await articleRows(db)).values())
+    if (row.fetch_state === 'pending' || row.images_pending === true) return true;
   return false;
 }

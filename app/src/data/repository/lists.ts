@@ -1,5 +1,7 @@
 // The reading list calls of spec section 7. The public view of a shared list needs the server.
 import {
+  FIELD_ERRORS,
+  isFilledIn,
   listArticleKey,
   newId,
   SERVER_ERRORS,
@@ -10,6 +12,7 @@ import {
   type ReorderListBody,
   type UpdateListBody,
 } from '@lectern/shared-schema';
+import { ApiError } from '../api/http-client';
 import { notFound } from '../reads/not-found';
 import { getList, listLists } from '../reads/list-reads';
 import { write, type RepositoryContext } from './context';
@@ -19,6 +22,11 @@ export function createListsApi(ctx: RepositoryContext) {
 
   async function requireList(id: string) {
     if (!(await db.lists.get(id))) throw notFound(SERVER_ERRORS.listNotFound);
+  }
+
+  /** Spec section 5: a list's name is required, refused on the device as the server refuses it. */
+  function requireName(name: string | undefined) {
+    if (name !== undefined && !isFilledIn(name)) throw new ApiError(400, FIELD_ERRORS.name);
   }
 
   async function listOnly(id: string): Promise<ListResponse> {
@@ -33,12 +41,14 @@ export function createListsApi(ctx: RepositoryContext) {
       http.get<PublicListResponse>(`/lists/public/${encodeURIComponent(shareId)}`),
 
     async create(body: CreateListBody): Promise<ListResponse> {
+      requireName(body.name);
       const id = body.id ?? newId();
       await write(ctx, { kind: 'createList', body: { ...body, id } });
       return listOnly(id);
     },
 
     async update(id: string, body: UpdateListBody): Promise<ListResponse> {
+      requireName(body.name);
       await requireList(id);
       await write(ctx, { kind: 'updateList', id, body });
       return listOnly(id);

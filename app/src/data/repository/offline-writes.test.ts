@@ -1,19 +1,11 @@
 // Writes made with no network: they show at once, in the server's shapes, and queue their REST calls.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { restCallOf } from '../outbox/operations';
-import { createTestDevice, type TestDevice } from '../testing/test-lectern';
+import { offlineDevicePerTest } from '../testing/per-test';
+import type { TestDevice } from '../testing/test-lectern';
 
 let device: TestDevice;
-
-beforeEach(() => {
-  device = createTestDevice();
-  device.storage.setItem('token', 'a-token');
-  device.setOnline(false);
-});
-
-afterEach(async () => {
-  await device.lectern.close();
-});
+offlineDevicePerTest((fresh) => (device = fresh));
 
 async function queuedCalls() {
   const rows = await device.lectern.db.outbox.orderBy('seq').toArray();

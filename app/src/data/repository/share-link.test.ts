@@ -1,15 +1,11 @@
 // A new share link for a list: the device shows it at once, the old link stops working.
 import type { ListResponse } from '@lectern/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverReader, signedInDevice, startWorld, type World } from '../testing/server-fixture';
+import { worldPerFile } from '../testing/per-test';
 
 let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 describe('rotating a list’s share link', () => {
   it('gives the list a new link on the device and the server; the old one answers 404', async () => {

@@ -1,16 +1,12 @@
 // Tag identity: the device and the server decide "the same tag" with one rule (shared-schema's
 // tagNameKey), so accented, German, Greek, Turkish and emoji names converge on the same tags on both.
 import type { TagsResponse } from '@lectern/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverReader, signedInDevice, startWorld, type World } from '../testing/server-fixture';
+import { worldPerFile } from '../testing/per-test';
 
 let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 const NAMES = [
   'RÉSUMÉ',

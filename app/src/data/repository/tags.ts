@@ -1,5 +1,7 @@
 // The tag calls of spec section 7 (`POST /tags` and `PUT /tags/{id}` take `{name}`).
 import {
+  FIELD_ERRORS,
+  isFilledIn,
   newId,
   normalizeTagName,
   SERVER_ERRORS,
@@ -35,6 +37,11 @@ export async function tagCreatesFor(
   return ops;
 }
 
+/** A tag's name is required text, refused on the device as the server refuses it. */
+function requireName(name: string): void {
+  if (!isFilledIn(name)) throw new ApiError(400, FIELD_ERRORS.name);
+}
+
 export function createTagsApi(ctx: RepositoryContext) {
   const { db } = ctx;
 
@@ -44,6 +51,7 @@ export function createTagsApi(ctx: RepositoryContext) {
 
     /** A name the user has already answers that tag, as the server does. */
     async create({ name, id }: CreateTagBody): Promise<TagResponse> {
+      requireName(name);
       const existing = await db.tags.where('name_key').equals(tagKey(name)).first();
       if (existing) return { tag: await getTag(db, existing.id) };
       const tagId = id ?? newId();
@@ -52,6 +60,7 @@ export function createTagsApi(ctx: RepositoryContext) {
     },
 
     async update(id: string, { name }: UpdateTagBody): Promise<TagResponse> {
+      requireName(name);
       if (!(await db.tags.get(id))) throw notFound(SERVER_ERRORS.tagNotFound);
       const clash = await db.tags.where('name_key').equals(tagKey(name)).first();
       if (clash && clash.id !== id) throw new ApiError(409, SERVER_ERRORS.tagNameTaken);

@@ -1,18 +1,13 @@
 // A pulled page of the change feed leaves the device as the server has it, whatever order its changes
 // reached the server in.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTestDevice } from '../testing/test-lectern';
 import { signedInDevice, startWorld, type World } from '../testing/server-fixture';
+import { worldPerFile } from '../testing/per-test';
 
 let world: World;
 
-beforeAll(async () => {
-  world = await startWorld();
-});
-
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 it('keeps a tag deleted and made again under the same name on the articles it was attached to', async () => {
   const phone = await signedInDevice(world);

@@ -1,18 +1,13 @@
 // Writes made offline and synced later leave the server as the same writes made online would.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lectern } from '../lectern';
 import { comparableServerState } from '../testing/server-state';
 import { serverReader, signedInDevice, startWorld, type World } from '../testing/server-fixture';
+import { worldPerFile } from '../testing/per-test';
 
 let world: World;
 
-beforeAll(async () => {
-  world = await startWorld();
-});
-
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 /** A morning's reading: saves, flags, tags, a list and highlights, with edits and deletions between. */
 async function readingSession(lectern: Lectern, afterEachWrite: () => Promise<unknown>) {

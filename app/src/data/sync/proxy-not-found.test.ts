@@ -3,32 +3,21 @@
 // gone; any other 404 keeps the write and tries again later. A real server behind a small local proxy
 // that can be told to answer HTML 404 for one path.
 import type { ArticleResponse } from '@lectern/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   newCredentials,
   serverReader,
-  startStandInProxy,
-  startWorld,
-  type StandInProxy,
-  type World,
+  startProxiedWorld,
+  type ProxiedWorld,
 } from '../testing/server-fixture';
+import { worldPerFile } from '../testing/per-test';
 import { createTestDevice } from '../testing/test-lectern';
 
-let world: World;
-let proxy: StandInProxy;
-
-beforeAll(async () => {
-  world = await startWorld();
-  proxy = await startStandInProxy(world.server.url);
-});
-
-afterAll(async () => {
-  await proxy?.close();
-  await world?.close();
-});
+let world: ProxiedWorld;
+worldPerFile(startProxiedWorld, (started) => (world = started));
 
 async function deviceBehindProxy() {
-  const device = createTestDevice({ baseUrl: proxy.url });
+  const device = createTestDevice({ baseUrl: world.proxy.url });
   const auth = await device.lectern.auth.register(newCredentials());
   return { ...device, auth, server: serverReader(world, auth.token) };
 }
@@ -38,7 +27,7 @@ describe('a 404 the API did not send', () => {
     const { lectern, server } = await deviceBehindProxy();
     const { article } = await lectern.articles.create({ url: world.site.url('/gardening') });
     await lectern.articles.update(article.id, { isFavorite: true });
-    proxy.htmlNotFound.add(`PUT /api/articles/${article.id}`);
+    world.proxy.htmlNotFound.add(`PUT /api/articles/${article.id}`);
 
     const first = await lectern.sync.syncNow();
     expect(first).toEqual({ status: 'retrying' });
@@ -48,7 +37,7 @@ describe('a 404 the API did not send', () => {
     expect(lectern.sync.getState().failed).toEqual([]);
     expect((await server<ArticleResponse>(`/articles/${article.id}`)).article.is_favorite).toBe(false);
 
-    proxy.htmlNotFound.clear();
+    world.proxy.htmlNotFound.clear();
     expect(await lectern.sync.syncNow()).toMatchObject({ status: 'synced', pushed: 1 });
     expect(await lectern.db.outbox.count()).toBe(0);
     expect((await server<ArticleResponse>(`/articles/${article.id}`)).article.is_favorite).toBe(true);

@@ -3,6 +3,7 @@
 // the API's own stops the push so that it is tried again later, in the same order.
 import {
   MESSAGES,
+  mergeOrder,
   newId,
   SERVER_ERRORS,
   type ArticleResponse,
@@ -22,7 +23,6 @@ import {
   restCallOf,
   type Operation,
 } from '../outbox/operations';
-import { mergeOrder } from '../outbox/reorder';
 import { addRefreshTargets, noTargets, type RefreshTargets } from './refresh';
 import { saveErrorMessage } from './save-errors';
 

@@ -6,7 +6,6 @@
 // - the target of a write the server refused or found gone: the device applied the write locally, the
 //   server never did, and the change feed has nothing to say about it.
 import {
-  listArticleKey,
   type ArticleListResponse,
   type ArticleResponse,
   type TagsResponse,
@@ -21,6 +20,7 @@ import {
   putHighlights,
   refreshHighlightCounts,
   renameTagEverywhere,
+  renumberList,
   tagKey,
 } from '../db/local-store';
 import { saveEntryOf } from '../outbox/outbox';
@@ -103,11 +103,11 @@ async function refreshList(http: HttpClient, db: LecternDb, listId: string): Pro
   await db.transaction('rw', db.dataTables, async () => {
     if (await isQueued(db, listId)) return;
     await db.lists.put(list);
-    const places = await db.list_articles.bulkGet(answer.articles.map((a) => listArticleKey(listId, a.id)));
-    const moved = places.flatMap((place, position) =>
-      place && place.position !== position ? [{ ...place, position }] : [],
+    await renumberList(
+      db,
+      listId,
+      answer.articles.map((article) => article.id),
     );
-    await db.list_articles.bulkPut(moved);
   });
 }
 

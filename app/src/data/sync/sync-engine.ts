@@ -2,6 +2,7 @@
 // the network comes back, when the tab becomes visible or returns from the back/forward cache, shortly
 // after each local write and periodically; backs off while the server can't be reached; holds a lock so
 // one tab syncs at a time.
+import { nowIso } from '@lectern/shared-schema';
 import { liveQuery, type Subscription } from 'dexie';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
@@ -50,7 +51,24 @@ export interface SyncEngineOptions {
   maxBackoffMs?: number;
   /** False: sync only runs when syncNow() is called (tests and tools that need exact timing). */
   background?: boolean;
+  /** The clock, timers and dice the engine schedules with: the real ones unless a test reads the delays. */
+  timers?: SyncTimers;
 }
+
+export interface SyncTimers {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** In [0, 1): spreads the retries of many devices apart. */
+  random(): number;
+}
+
+const realTimers: SyncTimers = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout> | undefined),
+  random: () => Math.random(),
+};
 
 const BASE_BACKOFF_MS = 1000;
 /** How soon to sync again while the server still fetches pages of the device's articles. */
@@ -73,6 +91,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const periodMs = options.periodMs ?? 60_000;
   const writeDelayMs = options.writeDelayMs ?? 300;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  const timers = options.timers ?? realTimers;
 
   let reachable = true;
   /** Entities to read back after the next pull, kept across runs that stop early. */
@@ -88,7 +107,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const listeners = new Set<() => void>();
   let running: Promise<SyncRunResult> | null = null;
   let again = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
   let timerDue = Infinity;
   let stopStarted: (() => void) | null = null;
   let storedSubscription: Subscription | null = null;
@@ -136,11 +155,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   function schedule(delayMs: number) {
     if (options.background === false) return;
-    const due = Date.now() + delayMs;
+    const due = timers.now() + delayMs;
     if (timer !== undefined && timerDue <= due) return;
-    clearTimeout(timer);
+    timers.clearTimeout(timer);
     timerDue = due;
-    timer = setTimeout(() => {
+    timer = timers.setTimeout(() => {
       timer = undefined;
       timerDue = Infinity;
       void run();
@@ -150,7 +169,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   function backoff(retryAfterMs: number | null) {
     failures += 1;
     const exponential = Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** (failures - 1));
-    schedule(Math.max(retryAfterMs ?? 0, exponential * (0.5 + Math.random() / 2)));
+    schedule(Math.max(retryAfterMs ?? 0, exponential * (0.5 + timers.random() / 2)));
   }
 
   async function cycle(): Promise<SyncRunResult> {
@@ -184,7 +203,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       throw error;
     }
     failures = 0;
-    await db.setMeta('lastSyncedAt', new Date().toISOString());
+    await db.setMeta('lastSyncedAt', nowIso());
     // Pages the server is still fetching (an import, a Retry) come through the feed: look again soon, not
     // in a minute, so "Fetching page…" gives way to the article while the reader watches.
     if (await hasPendingFetches(db)) schedule(PENDING_FETCH_SYNC_MS);
@@ -252,7 +271,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function stop() {
     stopStarted?.();
     stopStarted = null;
-    clearTimeout(timer);
+    timers.clearTimeout(timer);
     timer = undefined;
     timerDue = Infinity;
     storedSubscription?.unsubscribe();

@@ -6,10 +6,11 @@ import type {
   ListsResponse,
   TagsResponse,
 } from '@lectern/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../api/http-client';
 import { UnsyncedWritesError } from '../auth/sign-in-errors';
 import type { Lectern } from '../lectern';
+import { worldPerFile } from '../testing/per-test';
 import { createTestDevice } from '../testing/test-lectern';
 import {
   newCredentials,
@@ -20,14 +21,7 @@ import {
 } from '../testing/server-fixture';
 
 let world: World;
-
-beforeAll(async () => {
-  world = await startWorld();
-});
-
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 /** Offline writes of every kind, each a create or an Idempotency-Key write. */
 async function queueWrites(lectern: Lectern) {

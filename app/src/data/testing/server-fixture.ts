@@ -1,6 +1,7 @@
 // A real sync-server and a local web site to save articles from, for tests and benchmarks that run in
-// Node. Both live in the sync-server workspace (another TypeScript project, with Node's types), so they
-// are loaded at run time by path and described here by the little this side uses of them.
+// Node, under happy-dom too. Both live in the sync-server workspace (another TypeScript project, with
+// Node's types), so they are loaded at run time by path and described here by the little this side uses
+// of them.
 import type { AuthResponse } from '@lectern/shared-schema';
 import { createTestDevice, type TestDevice } from './test-lectern';
 
@@ -36,6 +37,10 @@ interface FixtureSiteModule {
 export interface StandInProxy {
   url: string;
   htmlNotFound: Set<string>;
+  /** Answers by "METHOD /path" or "METHOD *", given by the proxy instead of forwarding. */
+  answers: Map<string, { status: number; headers?: Record<string, string>; body?: string }>;
+  /** "METHOD /path" of every request that came in, in order. */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -43,22 +48,31 @@ interface ProxyModule {
   startStandInProxy(targetUrl: string): Promise<StandInProxy>;
 }
 
-const SERVER_MODULE = new URL('../../../../sync-server/src/testing/start-test-server.ts', import.meta.url)
-  .href;
-const SITE_MODULE = new URL('../../../../sync-server/test/support/fixture-site.ts', import.meta.url).href;
+// Plain string work on this file's URL: under happy-dom, `new URL(…, import.meta.url)` resolves against
+// the page (http://localhost:3000/…) instead of the file.
+const repoRoot = import.meta.url.replace(/\/app\/src\/.*$/, '');
 
-async function load<T>(href: string): Promise<T> {
+async function load<T>(path: string): Promise<T> {
   // Typed by the interfaces above: the module belongs to another TypeScript project.
-  return (await import(/* @vite-ignore */ href)) as T;
+  return (await import(/* @vite-ignore */ `${repoRoot}/${path}`)) as T;
 }
 
-export const siteModule = () => load<FixtureSiteModule>(SITE_MODULE);
+export const siteModule = () => load<FixtureSiteModule>('sync-server/test/support/fixture-site.ts');
 
-/** A proxy in front of the server that can answer its own HTML 404s (sync-server/test/support). */
-export async function startStandInProxy(targetUrl: string): Promise<StandInProxy> {
-  const href = new URL('../../../../sync-server/test/support/stand-in-proxy.ts', import.meta.url).href;
-  return (await load<ProxyModule>(href)).startStandInProxy(targetUrl);
+export interface ImageSite {
+  origin: string;
+  url(path: string): string;
+  hits: Map<string, number>;
+  close(): Promise<void>;
 }
+
+interface ImageSiteModule {
+  startImageSite(pages?: Record<string, string>): Promise<ImageSite>;
+  pictureArticle(origin: string, title: string, count: number, prefix?: string): string;
+}
+
+/** A site of pages with pictures for the archived-image tests (sync-server/test/support/image-site.ts). */
+export const imageSiteModule = () => load<ImageSiteModule>('sync-server/test/support/image-site.ts');
 
 export interface World {
   server: RunningServer;
@@ -67,12 +81,16 @@ export interface World {
 }
 
 /** One server for a whole test file, allowed to fetch the local site and to register many users. */
-export async function startWorld(pages?: Record<string, string>): Promise<World> {
+export async function startWorld(
+  pages?: Record<string, string>,
+  options: { moreAllowedOrigins?: string[] } = {},
+): Promise<World> {
   const { startFixtureSite } = await siteModule();
   const site = await startFixtureSite(pages);
-  const { startTestServer } = await load<ServerModule>(SERVER_MODULE);
+  const { startTestServer } = await load<ServerModule>('sync-server/src/testing/start-test-server.ts');
+  const allowed = [site.origin, ...(options.moreAllowedOrigins ?? [])].join(',');
   const server = await startTestServer({
-    env: { FETCH_ALLOWED_ORIGINS: site.origin, REGISTRATIONS_PER_IP: '100000' },
+    env: { FETCH_ALLOWED_ORIGINS: allowed, REGISTRATIONS_PER_IP: '100000' },
   });
   return {
     server,
@@ -84,6 +102,26 @@ export async function startWorld(pages?: Record<string, string>): Promise<World>
   };
 }
 
+export interface ProxiedWorld extends World {
+  /** In front of the server: devices talk to `proxy.url`, which can answer HTML 404s and server errors. */
+  proxy: StandInProxy;
+}
+
+/** startWorld with a stand-in proxy in front of the server (sync-server/test/support/stand-in-proxy). */
+export async function startProxiedWorld(pages?: Record<string, string>): Promise<ProxiedWorld> {
+  const world = await startWorld(pages);
+  const { startStandInProxy } = await load<ProxyModule>('sync-server/test/support/stand-in-proxy.ts');
+  const proxy = await startStandInProxy(world.server.url);
+  return {
+    ...world,
+    proxy,
+    async close() {
+      await proxy.close();
+      await world.close();
+    },
+  };
+}
+
 let userCount = 0;
 
 /** A fresh user's credentials; every test gets its own account on the shared server. */
@@ -91,6 +129,19 @@ export function newCredentials() {
   userCount += 1;
   const tag = `${Date.now().toString(36)}-${userCount}`;
   return { email: `reader-${tag}@example.com`, password: 'correct horse battery', username: `reader ${tag}` };
+}
+
+/** A fresh account on the server, made over HTTP without a device; answers its token and email. */
+export async function registerUser(world: World): Promise<{ token: string; email: string }> {
+  const credentials = newCredentials();
+  const response = await fetch(`${world.server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`register: ${response.status}`);
+  const { token } = (await response.json()) as AuthResponse;
+  return { token, email: credentials.email };
 }
 
 /** A device signed in to the server as the given user (a new one by default). */

@@ -4,24 +4,20 @@
 // saved only after the reader taps Save; Cancel saves nothing. Against a real server.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
 import { ToastProvider } from '../../components/ToastProvider';
 import { createTestDevice, type TestDevice } from '../../data/testing/test-lectern';
 import { LecternContext } from '../../session/use-lectern';
-import { registerUser, startTestWorld, type TestWorld } from '../../session/test-server';
+import { registerUser, startWorld, type World } from '../../data/testing/server-fixture';
+import { worldPerFile } from '../../data/testing/per-test';
 import { ShareTargetPage } from './ShareTargetPage';
 
-let world: TestWorld;
+let world: World;
 let device: TestDevice;
 let token: string;
 
-beforeAll(async () => {
-  world = await startTestWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+worldPerFile(startWorld, (started) => (world = started));
 
 beforeEach(async () => {
   ({ token } = await registerUser(world));

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, PRODUCT_NAME } from '@lectern/shared-schema';
+import { MESSAGES } from '@lectern/shared-schema';
 import { Button, buttonClassName } from '../../components/Button';
 import { CheckIcon } from '../../components/icons';
 import { useToast } from '../../components/use-toast';
 import { SaveArticleError, type LocalArticle } from '../../data';
 import { useLectern } from '../../session/use-lectern';
 import { SaveArticleForm } from '../dashboard/SaveArticleForm';
+import { ShareTargetCard } from './ShareTargetCard';
 import { sharedUrlOf } from './shared-url';
-import './share-target.css';
 
 type ShareState =
   | { step: 'confirm'; url: string }
@@ -53,59 +53,49 @@ export function ShareTargetPage() {
   }
 
   return (
-    <div className="container share-target">
-      <title>{`Save to ${PRODUCT_NAME}`}</title>
-      <section
-        className="card card--raised share-target__card"
-        aria-labelledby="share-title"
-        aria-live="polite"
-      >
-        <h1 id="share-title" className="share-target__title">
-          Save to {PRODUCT_NAME}
-        </h1>
-        {state.step === 'confirm' && (
-          <>
-            <p className="share-target__lead">Save this link to your library?</p>
-            <p className="share-target__shared">
-              <span className="share-target__url">{state.url}</span>
-            </p>
-            <div className="share-target__actions">
-              <Button onClick={() => save(state.url)}>Save</Button>
-              <Button variant="secondary" onClick={() => navigate('/', { replace: true })}>
-                Cancel
-              </Button>
-            </div>
-          </>
-        )}
-        {state.step === 'saving' && (
-          <p className="share-target__status" role="status">
-            <span className="loading-screen__spinner" aria-hidden="true" />
-            Saving <span className="share-target__url">{state.url}</span>
+    <ShareTargetCard>
+      {state.step === 'confirm' && (
+        <>
+          <p className="share-target__lead">Save this link to your library?</p>
+          <p className="share-target__shared">
+            <span className="share-target__url">{state.url}</span>
           </p>
-        )}
-        {state.step === 'saved' && <Saved article={state.article} />}
-        {state.step === 'failed' && (
-          <>
-            <p className="form-alert form-alert--error" role="alert">
-              {state.error}
-            </p>
-            <SaveArticleForm
-              initialUrl={state.url}
-              submitLabel="Try Again"
-              onSaved={(article) => setState({ step: 'saved', article })}
-            />
-          </>
-        )}
-        {state.step === 'nothing' && (
-          <>
-            <p className="share-target__lead">
-              What was shared didn’t include a web link. Paste the article’s address to save it.
-            </p>
-            <SaveArticleForm onSaved={(article) => setState({ step: 'saved', article })} />
-          </>
-        )}
-      </section>
-    </div>
+          <div className="share-target__actions">
+            <Button onClick={() => save(state.url)}>Save</Button>
+            <Button variant="secondary" onClick={() => navigate('/', { replace: true })}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      )}
+      {state.step === 'saving' && (
+        <p className="share-target__status" role="status">
+          <span className="loading-screen__spinner" aria-hidden="true" />
+          Saving <span className="share-target__url">{state.url}</span>
+        </p>
+      )}
+      {state.step === 'saved' && <Saved article={state.article} />}
+      {state.step === 'failed' && (
+        <>
+          <p className="form-alert form-alert--error" role="alert">
+            {state.error}
+          </p>
+          <SaveArticleForm
+            initialUrl={state.url}
+            submitLabel="Try Again"
+            onSaved={(article) => setState({ step: 'saved', article })}
+          />
+        </>
+      )}
+      {state.step === 'nothing' && (
+        <>
+          <p className="share-target__lead">
+            What was shared didn’t include a web link. Paste the article’s address to save it.
+          </p>
+          <SaveArticleForm onSaved={(article) => setState({ step: 'saved', article })} />
+        </>
+      )}
+    </ShareTargetCard>
   );
 }
 

@@ -4,11 +4,11 @@ import { checkArticleUrl, MESSAGES, PAGE_HTML_MAX_BYTES, PRODUCT_NAME } from '@l
 import { Button, buttonClassName } from '../../components/Button';
 import { CheckIcon } from '../../components/icons';
 import { SaveArticleError } from '../../data';
+import { ShareTargetCard } from '../auth/ShareTargetCard';
 import { LoadingScreen } from '../../session/LoadingScreen';
 import { useLectern } from '../../session/use-lectern';
 import { useSession } from '../../session/use-session';
 import { isOwnBookmarkletKey, MESSAGE, pageMessageOf } from './bookmarklet';
-import '../auth/share-target.css';
 
 /** How long the window waits for the page's HTML before saving by address alone (/share). */
 export const PAGE_WAIT_MS = 4000;
@@ -191,33 +191,23 @@ function SaveWindow({
   alert?: boolean;
 }) {
   return (
-    <div className="container share-target">
-      <title>{`Save to ${PRODUCT_NAME}`}</title>
-      <section
-        className="card card--raised share-target__card"
-        aria-labelledby="save-title"
-        aria-live="polite"
-      >
-        <h1 id="save-title" className="share-target__title">
-          Save to {PRODUCT_NAME}
-        </h1>
-        {alert ? (
-          <p className="form-alert form-alert--error" role="alert">
-            {text}
-          </p>
-        ) : (
-          <p className={done ? 'share-target__done' : 'share-target__status'} role="status">
-            {busy && <span className="loading-screen__spinner" aria-hidden="true" />}
-            {done && (
-              <span className="share-target__check" aria-hidden="true">
-                <CheckIcon size={18} />
-              </span>
-            )}
-            {text}
-          </p>
-        )}
-        {children}
-      </section>
-    </div>
+    <ShareTargetCard>
+      {alert ? (
+        <p className="form-alert form-alert--error" role="alert">
+          {text}
+        </p>
+      ) : (
+        <p className={done ? 'share-target__done' : 'share-target__status'} role="status">
+          {busy && <span className="loading-screen__spinner" aria-hidden="true" />}
+          {done && (
+            <span className="share-target__check" aria-hidden="true">
+              <CheckIcon size={18} />
+            </span>
+          )}
+          {text}
+        </p>
+      )}
+      {children}
+    </ShareTargetCard>
   );
 }

@@ -1,9 +1,15 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
-import type { LocalArticleSummary } from '../../data';
+import type { LocalArticleSummary, OfflineAvailability } from '../../data';
 import { articleSource, formatDate, readingTimeLabel } from './article-format';
-import { ArchiveIcon, StarIcon, TrashIcon } from './dashboard-icons';
+import {
+  ArchiveIcon,
+  OfflineDownloadingIcon,
+  OfflineReadyIcon,
+  StarIcon,
+  TrashIcon,
+} from './dashboard-icons';
 import { useArticleImage } from '../../hooks/use-article-image';
 import { ArticleImage } from './ArticleImage';
 
@@ -21,6 +27,8 @@ export interface ArticleCardProps extends ArticleCardActions {
   article: LocalArticleSummary;
   selectMode: boolean;
   selected: boolean;
+  /** Whether the article is on the device for reading offline, pictures included, or still coming. */
+  offline?: OfflineAvailability;
 }
 
 /** One saved article in the grid: what it is, where from, its state, and what can be done with it. */
@@ -28,6 +36,7 @@ export const ArticleCard = memo(function ArticleCard({
   article,
   selectMode,
   selected,
+  offline,
   ...actions
 }: ArticleCardProps) {
   const titleId = `article-${article.id}-title`;
@@ -99,6 +108,7 @@ export const ArticleCard = memo(function ArticleCard({
             <span>
               Saved <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
             </span>
+            {offline && <OfflineMark state={offline} />}
           </p>
           {!selectMode && pending?.state !== 'failed' && <CardActions article={article} actions={actions} />}
         </div>
@@ -106,6 +116,22 @@ export const ArticleCard = memo(function ArticleCard({
     </article>
   );
 });
+
+const OFFLINE_LABELS: Record<OfflineAvailability, string> = {
+  offline: 'Available offline',
+  downloading: 'Downloading for offline reading',
+};
+
+/** A small mark, its words for screen readers and as a tooltip: the card stays as it was. */
+function OfflineMark({ state }: { state: OfflineAvailability }) {
+  const label = OFFLINE_LABELS[state];
+  return (
+    <span className={`offline-mark offline-mark--${state}`} title={label} data-offline={state}>
+      {state === 'offline' ? <OfflineReadyIcon /> : <OfflineDownloadingIcon />}
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
 
 function CardActions({ article, actions }: { article: LocalArticleSummary; actions: ArticleCardActions }) {
   const name = `“${article.title}”`;

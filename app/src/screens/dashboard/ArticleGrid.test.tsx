@@ -4,33 +4,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_SKELETON_COUNT, MESSAGES } from '@lectern/shared-schema';
 import type { LocalArticleSummary } from '../../data';
+import { articleSummary } from '../../data/testing/article-summary';
 import { ArticleGrid, type ArticleGridProps } from './ArticleGrid';
 
-function article(n: number): LocalArticleSummary {
-  return {
-    id: `article-${n}`,
-    url: `https://example.com/${n}`,
-    title: `Article ${n}`,
-    description: null,
-    author: null,
-    image_url: null,
-    screenshot_url: null,
-    article_type: 'web',
-    excerpt: null,
-    published_date: null,
-    site_name: null,
-    language: null,
-    reading_time: null,
-    reading_progress: 0,
-    is_read: false,
-    is_favorite: false,
-    is_archived: false,
-    highlights_count: 0,
-    tags: [],
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-  };
-}
+const article = (n: number): LocalArticleSummary => articleSummary(`article-${n}`, { title: `Article ${n}` });
 
 const noop = () => {};
 

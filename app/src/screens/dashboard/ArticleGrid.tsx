@@ -6,6 +6,7 @@ import type { LocalArticleSummary } from '../../data';
 import { ArticleCard, type ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
 import { useIncrementalCount } from './use-incremental-count';
+import { useOfflineAvailability } from '../../hooks/use-offline-availability';
 
 const PAGE_SIZE = 24;
 
@@ -33,6 +34,8 @@ export function ArticleGrid({
     PAGE_SIZE,
     viewKey,
   );
+  const shown = articles?.slice(0, visible);
+  const offline = useOfflineAvailability(shown ?? []);
 
   if (!articles) {
     return (
@@ -65,12 +68,13 @@ export function ArticleGrid({
   return (
     <>
       <ul className="article-grid" aria-label={countOf(articles.length, 'article')}>
-        {articles.slice(0, visible).map((article) => (
+        {(shown ?? []).map((article) => (
           <li key={article.id} className="article-grid__item">
             <ArticleCard
               article={article}
               selectMode={selectMode}
               selected={selectedIds.has(article.id)}
+              offline={offline.get(article.id)}
               {...actions}
             />
           </li>

@@ -43,3 +43,17 @@ export const CloudIcon = (props: IconProps) => (
     <path d="M17.5 19a4.5 4.5 0 1 0-1.4-8.8A6 6 0 0 0 4.5 12 3.5 3.5 0 0 0 6 19Z" />
   </DashboardIcon>
 );
+
+/** On the device for reading offline: a tray holding a check. */
+export const OfflineReadyIcon = (props: IconProps) => (
+  <DashboardIcon size={14} {...props}>
+    <path d="M4 14v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4M8 9l3 3 5-6" />
+  </DashboardIcon>
+);
+
+/** Still downloading for offline: an arrow into the tray. */
+export const OfflineDownloadingIcon = (props: IconProps) => (
+  <DashboardIcon size={14} {...props}>
+    <path d="M4 14v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4M12 3v11M8 10l4 4 4-4" />
+  </DashboardIcon>
+);

@@ -2,37 +2,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ArticleSummary } from '@lectern/shared-schema';
+import { articleSummary } from '../../data/testing/article-summary';
 import { CreateListModal, NO_ARTICLES_YET } from './CreateListModal';
 import type { NewList } from './use-list-actions';
 
 afterEach(cleanup);
 
-function article(id: string, title: string): ArticleSummary {
-  return {
-    id,
-    url: `https://example.com/${id}`,
-    title,
-    description: null,
-    author: null,
-    image_url: null,
-    screenshot_url: null,
-    article_type: 'web',
-    excerpt: null,
-    published_date: null,
-    site_name: null,
-    language: null,
-    reading_time: 3,
-    reading_progress: 0,
-    is_read: false,
-    is_favorite: false,
-    is_archived: false,
-    highlights_count: 0,
-    tags: [],
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-  };
-}
+const article = (id: string, title: string) => articleSummary(id, { title, reading_time: 3 });
 
 function renderModal(articles = [article('a', 'Alpha'), article('b', 'Beta'), article('c', 'Gamma')]) {
   const created: NewList[] = [];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { MESSAGES, type ArticleSummary } from '@lectern/shared-schema';
+import { isFilledIn, MESSAGES, type ArticleSummary } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextAreaField, TextField } from '../../components/TextField';
@@ -38,7 +38,7 @@ export function CreateListModal({ open, articles, onClose, onCreate }: CreateLis
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!name.trim()) return;
+    if (!isFilledIn(name)) return;
     setBusy(true);
     // The picker's order is the library's (newest first); the list keeps that order.
     const articleIds = articles.filter((a) => selected.has(a.id)).map((a) => a.id);

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { DELETE_CONFIRM_PHRASE, isDeleteConfirmed, MESSAGES } from '@lectern/shared-schema';
-import { Button } from '../../components/Button';
+import { ConfirmActions } from '../../components/ConfirmActions';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 
@@ -13,7 +13,6 @@ export interface DeleteAccountModalProps {
 /** Spec sections 4 and 5: deleting needs the exact text DELETE; until then a warning and a disabled button. */
 export function DeleteAccountModal({ open, onClose, onConfirm }: DeleteAccountModalProps) {
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const confirmed = isDeleteConfirmed(typed);
 
@@ -32,26 +31,12 @@ export function DeleteAccountModal({ open, onClose, onConfirm }: DeleteAccountMo
       closeOnBackdrop={false}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={!confirmed}
-            busy={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            Delete my account
-          </Button>
-        </>
+        <ConfirmActions
+          onCancel={close}
+          confirmLabel="Delete my account"
+          onConfirm={onConfirm}
+          disabled={!confirmed}
+        />
       }
     >
       <TextField

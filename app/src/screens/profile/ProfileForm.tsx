@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { defaultDisplayName, MESSAGES, USERNAME_MAX_LENGTH, type User } from '@lectern/shared-schema';
+import {
+  defaultDisplayName,
+  isFilledIn,
+  MESSAGES,
+  USERNAME_MAX_LENGTH,
+  type User,
+} from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
@@ -19,8 +25,8 @@ export function ProfileForm({ user }: { user: User }) {
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!isFilledIn(name)) return;
     const username = name.trim();
-    if (!username) return;
     setBusy(true);
     try {
       const { user: updated } = await lectern.auth.updateProfile({ username });
@@ -47,7 +53,7 @@ export function ProfileForm({ user }: { user: User }) {
       />
       <TextField label="Email" value={user.email} readOnly disabled />
       <div>
-        <Button type="submit" busy={busy} disabled={unchanged || name.trim().length === 0}>
+        <Button type="submit" busy={busy} disabled={unchanged || !isFilledIn(name)}>
           Save profile
         </Button>
       </div>

@@ -19,6 +19,7 @@ import { formatDate } from '../reader/format-date';
 import { BookmarkletOffer } from '../bookmarklet/BookmarkletOffer';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { downloadFile, prettyJson } from './export-download';
+import { OfflineLibraryPanel } from './OfflineLibraryPanel';
 import { ProfileForm } from './ProfileForm';
 import '../../styles/screens.css';
 import './profile.css';
@@ -171,6 +172,8 @@ export function ProfilePage() {
             </Button>
           </div>
         </section>
+
+        <OfflineLibraryPanel />
 
         <section className="card card--padded profile-section" aria-labelledby="profile-bookmarklet">
           <h2 id="profile-bookmarklet" className="profile-section__title">

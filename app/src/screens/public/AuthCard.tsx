@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent, MouseEvent } from 'react';
-import { MESSAGES, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@lectern/shared-schema';
+import { isFilledIn, MESSAGES, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@lectern/shared-schema';
 import { Button, buttonClassName } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 
@@ -53,7 +53,7 @@ export function AuthCard({ onSubmit, googleHref, onGoogle, error }: AuthCardProp
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mode === 'signup' && !username.trim()) {
+    if (mode === 'signup' && !isFilledIn(username)) {
       setUsernameError('Please choose a username');
       return;
     }

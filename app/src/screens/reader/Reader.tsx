@@ -18,6 +18,7 @@ import { ReaderToolbar } from './ReaderToolbar';
 import { fontSizeOf } from './reading-settings';
 import { ReadingSettingsMenu } from './ReadingSettingsMenu';
 import { sanitizeArticleHtml } from './sanitize-article';
+import { useArchivedImages } from '../../hooks/use-archived-images';
 import { useHighlightActions } from './use-highlight-actions';
 import { boxOf, useHighlightSelection, type PendingHighlight } from './use-highlight-selection';
 import { useReadingProgress } from './use-reading-progress';
@@ -60,6 +61,7 @@ export function Reader({ article, highlights }: ReaderProps) {
     [article.content],
   );
   const hasBody = html.trim().length > 0;
+  useArchivedImages(bodyRef, article.id, html);
 
   const progress = useReadingProgress(bodyRef, article.id, article.reading_progress, (readingProgress) => {
     void lectern.articles.update(article.id, { readingProgress }).catch(() => undefined);

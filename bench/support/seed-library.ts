@@ -1,0 +1,79 @@
+// Libraries for the benchmarks, written straight into the server's SQLite file through its own services
+// (far faster than the API), before the server process starts on that folder. seedArticles writes plain
+// libraries of made-up prose of one size; the realistic library of issue 16 (bodies of 25 KB median, skewed
+// tags, highlights, ten years of dates) is drawn in bench-library.ts and written inside seedDatabase too.
+import { newId } from '@lectern/shared-schema';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../sync-server/src/db/connection';
+import { insertArticle } from '../../sync-server/src/services/articles';
+import { prose } from './seed-text';
+
+/**
+ * Opens the database in `dataDir`, lets `seed` fill it, and leaves it checkpointed and closed, so the
+ * server starts on one file.
+ */
+export async function seedDatabase<T>(dataDir: string, seed: (db: Db) => Promise<T> | T): Promise<T> {
+  const db = openDatabase(join(dataDir, 'lectern.sqlite'));
+  // Seeding only: a power cut here loses nothing worth keeping, and FULL would fsync every batch.
+  db.sqlite.pragma('synchronous = OFF');
+  try {
+    return await seed(db);
+  } finally {
+    db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+  }
+}
+
+export interface SeedArticlesOptions {
+  count: number;
+  sample: () => string;
+  /** Bytes of made-up prose for each field. */
+  sizes: { text: number; title: number; description: number; author: number };
+  /** Articles per transaction (all in one by default). */
+  batch?: number;
+  imageUrl?: (index: number) => string | null;
+  tags?: (index: number) => string[];
+  readingTime?: (index: number, text: string) => number;
+  /** Runs in the same transaction right after each article is written (marks it read, adds a highlight…). */
+  afterEach?: (articleId: string, index: number) => void;
+}
+
+/** Writes `count` web articles of made-up prose for the user, https://example.com/articles/0, /1, …; answers their ids. */
+export function seedArticles(db: Db, userId: string, options: SeedArticlesOptions): string[] {
+  const { count, sample, sizes } = options;
+  const batch = options.batch ?? count;
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += batch) {
+    db.transaction(() => {
+      for (let i = start; i < Math.min(count, start + batch); i += 1) {
+        const text = prose(sample, sizes.text);
+        const { article } = insertArticle(
+          db,
+          userId,
+          {
+            id: newId(),
+            url: `https://example.com/articles/${i}`,
+            title: prose(sample, sizes.title),
+            description: prose(sample, sizes.description),
+            author: prose(sample, sizes.author),
+            image_url: options.imageUrl?.(i) ?? null,
+            screenshot_url: null,
+            article_type: 'web',
+            content: `<p>${text}</p>`,
+            content_text: text,
+            excerpt: null,
+            published_date: null,
+            site_name: null,
+            language: 'en',
+            reading_time:
+              options.readingTime?.(i, text) ?? Math.max(1, Math.round(text.split(' ').length / 200)),
+          },
+          options.tags?.(i) ?? [],
+        );
+        ids.push(article.id);
+        options.afterEach?.(article.id, i);
+      }
+    });
+  }
+  return ids;
+}

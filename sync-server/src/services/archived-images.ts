@@ -1,0 +1,135 @@
+// Archived images on disk: one file per content hash under DATA_DIR/images/, the article_images rows saying
+// which article uses which, and who may read them (the owner, or anyone when the article is in a public
+// list). The rows are the only way in: a file whose hash no row of that article names answers 404.
+import { ARCHIVED_IMAGE_PATH, SERVER_ERRORS } from '@lectern/shared-schema';
+import { createHash } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import { notFound } from './errors';
+
+/** The kinds of image kept, by the extension of their file and address. */
+export const ARCHIVED_IMAGE_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+} as const;
+export type ArchivedImageExt = keyof typeof ARCHIVED_IMAGE_TYPES;
+
+export interface StoredImage {
+  hash: string;
+  ext: ArchivedImageExt;
+  bytes: number;
+  mime: string;
+}
+
+const FILE_NAME = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif|svg)$/;
+
+export function imagesFolder(config: Config): string {
+  return join(config.dataDir, 'images');
+}
+
+/** `images/ab/abcdef….png`: a folder per first byte keeps each folder small. */
+function imagePath(config: Config, hash: string, ext: string): string {
+  return join(imagesFolder(config), hash.slice(0, 2), `${hash}.${ext}`);
+}
+
+export function archivedImageUrl(articleId: string, image: Pick<StoredImage, 'hash' | 'ext'>): string {
+  return `${ARCHIVED_IMAGE_PATH}${articleId}/${image.hash}.${image.ext}`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the bytes under their hash unless that file is there already (another article's copy). Written to
+ * a temporary name and renamed, so a reader never sees half a file; folders 0700 and files 0600, like the
+ * rest of DATA_DIR.
+ */
+export async function storeImageFile(
+  config: Config,
+  bytes: Buffer,
+  ext: ArchivedImageExt,
+): Promise<StoredImage> {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const path = imagePath(config, hash, ext);
+  if (!(await exists(path))) {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+    await writeFile(temporary, bytes, { mode: 0o600 });
+    await rename(temporary, path);
+  }
+  return { hash, ext, bytes: bytes.length, mime: ARCHIVED_IMAGE_TYPES[ext] };
+}
+
+/** The archived images of these articles (before a delete, to free them after its commit). */
+export function imagesOfArticles(
+  db: Db,
+  where: string,
+  ...params: unknown[]
+): { hash: string; ext: string }[] {
+  return db
+    .statement(
+      `SELECT DISTINCT i.hash, i.ext FROM article_images i JOIN articles a ON a.id = i.article_id WHERE ${where}`,
+    )
+    .all(...params) as { hash: string; ext: string }[];
+}
+
+/** Removes the files of these images that no article uses any more. */
+export async function freeUnusedImages(
+  ctx: { db: Db; config: Config },
+  images: readonly { hash: string; ext: string }[],
+): Promise<void> {
+  for (const image of images) {
+    const used = ctx.db.statement('SELECT 1 FROM article_images WHERE hash = ? LIMIT 1').get(image.hash);
+    if (!used) await rm(imagePath(ctx.config, image.hash, image.ext), { force: true });
+  }
+}
+
+export interface ServedImage {
+  bytes: Buffer;
+  mime: string;
+  /** 'owner': read with the owner's token; 'public': the article is in a public list. */
+  audience: 'owner' | 'public';
+}
+
+/**
+ * GET /images/{articleId}/{file}: the owner (signed in) or anyone when the article is in a public list; 404
+ * for everything else, the same answer for an image that exists and one that doesn't.
+ */
+export async function readArchivedImage(
+  ctx: { db: Db; config: Config },
+  viewer: string | null,
+  articleId: string,
+  file: string,
+): Promise<ServedImage> {
+  const name = FILE_NAME.exec(file);
+  if (!name) throw notFound(SERVER_ERRORS.notFound);
+  const [, hash = '', ext = ''] = name;
+  const row = ctx.db
+    .statement(
+      `SELECT a.user_id, i.mime, EXISTS (SELECT 1 FROM list_articles la JOIN reading_lists l ON l.id = la.list_id
+          WHERE la.article_id = a.id AND l.is_public = 1) AS in_public_list
+         FROM article_images i JOIN articles a ON a.id = i.article_id
+        WHERE i.article_id = ? AND i.hash = ? AND i.ext = ?`,
+    )
+    .get(articleId, hash, ext) as { user_id: string; mime: string; in_public_list: number } | undefined;
+  if (!row) throw notFound(SERVER_ERRORS.notFound);
+  const audience = viewer !== null && viewer === row.user_id ? 'owner' : row.in_public_list ? 'public' : null;
+  if (!audience) throw notFound(SERVER_ERRORS.notFound);
+  try {
+    return { bytes: await readFile(imagePath(ctx.config, hash, ext)), mime: row.mime, audience };
+  } catch {
+    throw notFound(SERVER_ERRORS.notFound);
+  }
+}

@@ -1,0 +1,197 @@
+// Archiving a saved article's images on this server (issue 14). A save stores the article at once with
+// images_pending and queues a job (jobs/job-queue.ts: persisted, a bounded number at a time); the job
+// fetches the lead image and the body's images with the save's safe fetch, keeps those whose bytes are an
+// image we know (archivable-image.ts), and rewrites the article to point at its copies in one transaction,
+// which the change feed records. Nothing is fetched inside a transaction.
+import {
+  ARCHIVED_IMAGE_MAX_BYTES,
+  ARCHIVED_IMAGES_MAX_BYTES_PER_ARTICLE,
+  ARCHIVED_IMAGES_PER_ARTICLE,
+} from '@lectern/shared-schema';
+import type { Db } from '../db/connection';
+import {
+  archivableImageOffThread,
+  fetchBytes,
+  findArticleImagesOffThread,
+  rewriteArticleImagesOffThread,
+} from '../extraction/index';
+import { enqueueJob, requeueJob, RetryableJobError, type JobHandler } from '../jobs/job-queue';
+import { archivedImageUrl, freeUnusedImages, storeImageFile, type StoredImage } from './archived-images';
+import { nowIso } from './change-log';
+import type { ServiceContext } from './context';
+
+export const ARCHIVE_IMAGES_JOB = 'archive-article-images';
+/** Images of one article fetched at once. */
+const IMAGES_AT_ONCE = 4;
+/** The one-time job that queues the articles saved before images were archived. */
+const BACKFILL_MARKER = 'image-archive-backfill';
+
+const isRemote = (address: string | null | undefined): address is string =>
+  !!address && /^https?:\/\//i.test(address);
+
+/** Whether a new article has anything to archive (its images_pending at save). */
+export function hasRemoteImages(article: { image_url: string | null; content: string | null }): boolean {
+  return isRemote(article.image_url) || (article.content?.includes('<img') ?? false);
+}
+
+/**
+ * Inside the save's transaction: queues the article's archiving (again, if it ran before: an imported
+ * article whose page came later). The caller wakes the queue after the commit.
+ */
+export function queueImageArchive(db: Db, userId: string, articleId: string): void {
+  enqueueJob(db, { kind: ARCHIVE_IMAGES_JOB, key: articleId, userId, payload: { articleId } });
+  requeueJob(db, ARCHIVE_IMAGES_JOB, articleId);
+}
+
+/**
+ * Once per server (a marker row says it ran): every article saved before this change that names an image
+ * elsewhere is queued for archiving. The queue runs them a bounded number at a time, after restarts too.
+ */
+export function queueImageBackfill(db: Db): void {
+  db.transaction(() => {
+    if (db.statement('SELECT 1 FROM server_markers WHERE name = ?').get(BACKFILL_MARKER)) return;
+    const at = nowIso();
+    db.statement(
+      `INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
+       SELECT ?, id, user_id, NULL, json_object('articleId', id), 'queued', 0, ?, ?, ?
+         FROM articles
+        WHERE article_type = 'web' AND (image_url LIKE 'http%' OR content LIKE '%<img%')
+       ON CONFLICT (kind, key) DO NOTHING`,
+    ).run(ARCHIVE_IMAGES_JOB, at, at, at);
+    db.statement('INSERT INTO server_markers (name, done_at) VALUES (?, ?)').run(BACKFILL_MARKER, at);
+  });
+}
+
+interface FetchedImage extends StoredImage {
+  data: Buffer;
+}
+
+/**
+ * Fetches and stores the images at these addresses, a few at a time, within the per-image and per-article
+ * byte caps; an address that fails (refused, unreachable, too large, not an image) is left out.
+ */
+async function archiveImages(
+  ctx: ServiceContext,
+  userId: string,
+  addresses: readonly string[],
+): Promise<Map<string, FetchedImage>> {
+  const archived = new Map<string, FetchedImage>();
+  let budget = ARCHIVED_IMAGES_MAX_BYTES_PER_ARTICLE;
+  let next = 0;
+  const worker = async () => {
+    while (next < addresses.length && budget > 0) {
+      const address = addresses[next++]!;
+      try {
+        const bytes = await fetchBytes(address, {
+          allowedOrigins: ctx.config.fetchAllowedOrigins,
+          timeoutMs: ctx.config.imageFetchTimeoutMs,
+          maxBytes: Math.min(ARCHIVED_IMAGE_MAX_BYTES, budget),
+        });
+        if (bytes.length > budget) continue; // others fetched at the same time took the rest
+        budget -= bytes.length;
+        const image = await archivableImageOffThread(bytes, userId);
+        if (!image) continue;
+        archived.set(address, {
+          ...(await storeImageFile(ctx.config, image.bytes, image.ext)),
+          data: image.bytes,
+        });
+      } catch {
+        // Not archived: the image is dropped from the article (see rewriteArticleImages).
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IMAGES_AT_ONCE }, worker));
+  return archived;
+}
+
+interface ArticleImagesRow {
+  user_id: string;
+  article_type: string;
+  image_url: string | null;
+  content: string | null;
+}
+
+function readArticle(db: Db, articleId: string): ArticleImagesRow | undefined {
+  return db
+    .statement('SELECT user_id, article_type, image_url, content FROM articles WHERE id = ?')
+    .get(articleId) as ArticleImagesRow | undefined;
+}
+
+/** Tries this often when the article's body changes under the job (an import's page arriving). */
+const MAX_PASSES = 3;
+
+export function archiveArticleImages(ctx: ServiceContext): JobHandler {
+  return async (job, { lastTry }) => {
+    const { articleId } = JSON.parse(job.payload) as { articleId: string };
+    try {
+      for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+        const article = readArticle(ctx.db, articleId);
+        // Deleted meanwhile, or not a web page: nothing to do.
+        if (!article || article.user_id !== job.user_id || article.article_type !== 'web') return;
+        if (await archiveOnce(ctx, job.user_id, articleId, article)) return;
+      }
+    } catch (error) {
+      // The extraction workers were busy with other users' pages: another try later.
+      if (error instanceof Error && error.name === 'ExtractionBusyError' && !lastTry)
+        throw new RetryableJobError(error.message);
+      giveUp(ctx.db, job.user_id, articleId);
+      throw error;
+    }
+  };
+}
+
+/** The body could not be read (too complex, workers busy to the last try): it stays as saved. */
+function giveUp(db: Db, userId: string, articleId: string): void {
+  db.transaction(() => {
+    db.statement(
+      'UPDATE articles SET images_pending = 0, updated_at = max(updated_at, ?) WHERE id = ? AND user_id = ?',
+    ).run(nowIso(), articleId, userId);
+  });
+}
+
+/** One pass; false when the article changed while its images were fetched (the caller starts over). */
+async function archiveOnce(
+  ctx: ServiceContext,
+  userId: string,
+  articleId: string,
+  article: ArticleImagesRow,
+): Promise<boolean> {
+  const lead = isRemote(article.image_url) ? article.image_url : null;
+  const body = article.content ? await findArticleImagesOffThread(article.content, userId) : [];
+  const addresses = [...new Set([...(lead ? [lead] : []), ...body])].slice(0, ARCHIVED_IMAGES_PER_ARTICLE);
+  const archived = await archiveImages(ctx, userId, addresses);
+  const localOf = Object.fromEntries(
+    [...archived].map(([address, image]) => [address, archivedImageUrl(articleId, image)]),
+  );
+  const content = article.content
+    ? await rewriteArticleImagesOffThread(article.content, localOf, userId)
+    : article.content;
+  // An archived address stays; a remote one that failed is dropped (it would tell its site who reads).
+  const imageUrl = lead ? (localOf[lead] ?? null) : article.image_url;
+  const applied = ctx.db.transaction(() => {
+    const current = readArticle(ctx.db, articleId);
+    if (!current || current.user_id !== userId) return 'gone';
+    if (current.content !== article.content || current.image_url !== article.image_url) return 'changed';
+    const insert = ctx.db.statement(
+      'INSERT OR IGNORE INTO article_images (article_id, hash, ext, bytes, mime) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (const image of archived.values())
+      insert.run(articleId, image.hash, image.ext, image.bytes, image.mime);
+    ctx.db
+      .statement(
+        `UPDATE articles SET image_url = ?, content = ?, images_pending = 0, updated_at = max(updated_at, ?)
+          WHERE id = ?`,
+      )
+      .run(imageUrl, content, nowIso(), articleId);
+    return 'applied';
+  });
+  const images = [...archived.values()];
+  if (applied === 'applied') {
+    // A delete of another article using the same image may have removed its file between our write and
+    // our commit: the rows now name it, so it is written again.
+    for (const image of images) await storeImageFile(ctx.config, image.data, image.ext);
+  } else {
+    await freeUnusedImages(ctx, images); // written for an article that is gone or changed
+  }
+  return applied !== 'changed';
+}
