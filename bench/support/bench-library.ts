@@ -10,9 +10,13 @@
 // writes. The only thing set by SQL is each article's dates and flags, in the same transaction, so the
 // change feed records the article once, with those values (db/change-set.ts records state at commit).
 // growLibrary writes into a database opened by seed-library.ts's seedDatabase, like every other bench's seed.
+// The library is one the server has kept for a while: its images are settled (images_pending false, no
+// archive job queued, the one-time backfill done), so no background archiving of unreachable made-up image
+// addresses rewrites articles into the change feed while the figures run.
 import type { Db } from '../../sync-server/src/db/connection';
 import { insertArticle } from '../../sync-server/src/services/articles';
 import { createHighlight } from '../../sync-server/src/services/highlights';
+import { ARCHIVE_IMAGES_JOB, BACKFILL_MARKER } from '../../sync-server/src/services/image-archive';
 import { prose, seededRandom, vocabulary, zipfSampler } from './seed-text';
 
 export const BENCH_VOCABULARY_SIZE = 30_000;
@@ -175,7 +179,12 @@ export function benchLibrary(userId: string, seed: number): BenchLibrary {
 export function growLibrary(db: Db, library: BenchLibrary, count: number, onBatch?: (saved: number) => void) {
   const setDates = db.statement(
     `UPDATE articles SET created_at = ?, updated_at = ?, is_read = ?, is_favorite = ?, is_archived = ?,
-       reading_progress = ? WHERE id = ?`,
+       reading_progress = ?, images_pending = 0 WHERE id = ?`,
+  );
+  const settleImages = db.statement('DELETE FROM jobs WHERE kind = ? AND key = ?');
+  db.statement('INSERT OR IGNORE INTO server_markers (name, done_at) VALUES (?, ?)').run(
+    BACKFILL_MARKER,
+    new Date(NEWEST_SAVE).toISOString(),
   );
   while (library.saved < count) {
     const batchEnd = Math.min(count, library.saved + SEED_BATCH);
@@ -213,6 +222,7 @@ export function growLibrary(db: Db, library: BenchLibrary, count: number, onBatc
           next.is_read ? 1 : 0,
           article.id,
         );
+        settleImages.run(ARCHIVE_IMAGES_JOB, article.id);
         if (next.highlight && next.highlight.length > 0)
           createHighlight(db, library.userId, {
             id: next.highlight_id,
