@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { updateArticle } from '../sync-server/src/services/articles';
 import { registerUser } from '../sync-server/src/services/users';
 import { percentile, repoRoot, report, startProcess } from './support/server-process';
+import { recordFigure } from './support/bench-table';
 import { seedArticles, seedDatabase } from './support/seed-library';
 import { proseSampler } from './support/seed-text';
 import { launchChromium } from '../sync-server/src/testing/launch-chromium';
@@ -168,6 +169,23 @@ async function main() {
       console.log(
         `      first sync of ${ARTICLES.toLocaleString('en')} articles into IndexedDB: ${syncSeconds.toFixed(1)} s`,
       );
+      // Issue 16's targets, in `npm run bench`'s table (the device's side; measured at 5,000 for now).
+      recordFigure({
+        side: 'device',
+        figure: 'dashboard initial JS, gzipped',
+        size: 0,
+        value: `${initialKb.toFixed(1)} KB`,
+        target: '<= 130 KB',
+        ok: initialKb <= 130,
+      });
+      recordFigure({
+        side: 'device',
+        figure: 'dashboard first card after navigation (median)',
+        size: ARTICLES,
+        value: `${median.toFixed(0)} ms`,
+        target: '<= 300 ms',
+        ok: median <= 300,
+      });
       await context.close();
     } finally {
       await server.stop();

@@ -14,6 +14,7 @@ import {
 } from '../sync-server/test/fixtures/fixture-server';
 import { startTextImageRenderer } from '../sync-server/test/fixtures/text-image-renderer';
 import { percentile, report } from './support/server-process';
+import { recordFigure } from './support/bench-table';
 
 const PAGES = [
   'news-article',
@@ -79,12 +80,16 @@ async function pipelineOverhead(): Promise<void> {
     );
   }
   const ratio = pipelineTotal / readabilityTotal;
-  check(
-    'extraction pipeline / Readability alone (all pages)',
-    `${ratio.toFixed(2)}x`,
-    '<= 1.5x',
-    ratio <= 1.5,
-  );
+  // Issue 16's target, in `npm run bench`'s table: the whole save pipeline close to raw Readability.
+  recordFigure({
+    side: 'extraction',
+    figure: 'extraction pipeline / Readability alone (all pages)',
+    size: 0,
+    value: `${ratio.toFixed(2)}x`,
+    target: '<= 1.3x',
+    ok: ratio <= 1.3,
+  });
+  if (ratio > 1.3) missed = true;
 }
 
 const SCREENSHOT_WORDS = `Tidal power station opens on the Severn estuary. The first turbines of the tidal lagoon began

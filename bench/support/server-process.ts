@@ -1,6 +1,6 @@
 // Runs the real server as its own process, so benchmarks measure it alone (its RSS included).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,12 @@ export interface RunningProcess {
   url: string;
   child: ChildProcess;
   rssMb(): number;
+  /** The highest RSS the process has had since it started or since resetPeakRss (VmHWM). */
+  peakRssMb(): number;
+  /** CPU seconds (user + system) the process has used so far: what a request costs, whatever else runs. */
+  cpuSeconds(): number;
+  /** Starts peakRssMb over from the RSS now (Linux: clear_refs 5), so code loading doesn't count. */
+  resetPeakRss(): void;
   stop(): Promise<void>;
 }
 
@@ -40,6 +46,12 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer within 60 s`);
 }
 
+function statusMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
 /** Starts `node --import tsx <script>` with the environment given, and waits until `healthPath` answers. */
 export async function startProcess(
   script: string,
@@ -47,7 +59,11 @@ export async function startProcess(
   healthPath = '/api/health',
 ): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CPU_PROF_DIR=dir: each process started here writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -57,11 +73,14 @@ export async function startProcess(
   return {
     url,
     child,
-    rssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return kb / 1024;
+    rssMb: () => statusMb(child, 'VmRSS'),
+    peakRssMb: () => statusMb(child, 'VmHWM'),
+    cpuSeconds: () => {
+      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (100 a second on Linux).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
+    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -76,13 +76,13 @@ export function openDatabase(file: string): Db {
 /**
  * Articles saved before the normalized_url column existed get it once, here: SQL can't run the shared
  * normalisation, so the migration adds the column and this fills it. On every later start the check reads
- * only the per-user address index (the column sits after the article bodies in the row), so it costs
- * nothing.
+ * a partial index of only the rows still missing it (migration 0008), empty by then: start-up reads no
+ * article, however large the library.
  */
 function backfillNormalizedUrls(sqlite: Database.Database): void {
   const missing = sqlite
     .prepare(
-      'SELECT seq FROM articles INDEXED BY articles_user_normalized_url_idx WHERE normalized_url IS NULL',
+      'SELECT seq FROM articles INDEXED BY articles_missing_normalized_url_idx WHERE normalized_url IS NULL',
     )
     .pluck()
     .all() as number[];

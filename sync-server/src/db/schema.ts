@@ -1,5 +1,6 @@
 // The SQLite schema. drizzle-kit generates the migrations in ./migrations from this file; the full-text
 // indexes and their triggers live in a custom migration, since drizzle has no notion of FTS5 tables.
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const createdAt = () => text('created_at').notNull();
@@ -92,6 +93,22 @@ export const articles = sqliteTable(
     uniqueIndex('articles_id_unique').on(t.id),
     index('articles_user_created_idx').on(t.userId, t.createdAt),
     index('articles_user_normalized_url_idx').on(t.userId, t.normalizedUrl),
+    // Only the rows the start-up backfill still has to fill (none, once it ran): start-up reads this empty
+    // index instead of scanning the address index of every article (db/connection.ts).
+    index('articles_missing_normalized_url_idx')
+      .on(t.seq)
+      .where(sql`${t.normalizedUrl} IS NULL`),
+    // The few articles whose page is still being fetched or failed: lists read fetch_state and fetch_error
+    // here, since in the row they sit after the body (added by a later migration), where reading them means
+    // walking the body's overflow pages (services/article-rows.ts).
+    index('articles_fetch_state_idx')
+      .on(t.seq, t.fetchState, t.fetchError)
+      .where(sql`${t.fetchState} IS NOT NULL`),
+    // The few articles whose images are still being archived: lists read images_pending here, for the same
+    // reason (it comes after the body too, added by 0007_image_archive).
+    index('articles_images_pending_idx')
+      .on(t.seq)
+      .where(sql`${t.imagesPending} = 1`),
   ],
 );
 
@@ -111,7 +128,13 @@ export const tags = sqliteTable(
      */
     nameKey: text('name_key'),
   },
-  (t) => [uniqueIndex('tags_user_name_key_unique').on(t.userId, t.nameKey)],
+  (t) => [
+    uniqueIndex('tags_user_name_key_unique').on(t.userId, t.nameKey),
+    // The tags start-up still has to key (none, once it ran), so start-up reads no tag (services/tags.ts).
+    index('tags_missing_name_key_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.nameKey} IS NULL`),
+  ],
 );
 
 export const articleTags = sqliteTable(

@@ -23,7 +23,7 @@ import {
   searchArticles,
   updateArticle,
 } from '../services/articles';
-import { readArticleJson } from '../services/article-rows';
+import { readArticleAnswer } from '../services/article-rows';
 import { deleteArticleAndFiles } from '../services/deletions';
 import type { RouteOptions, TypedFastify } from './types';
 
@@ -59,8 +59,9 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   );
 
   app.get('/articles/:id', { schema: { params: IdParam } }, async (request, reply) => {
-    const article = readArticleJson(ctx, request.userId, request.params.id);
-    return reply.type('application/json; charset=utf-8').send(`{"article":${article}}`);
+    // Bytes already in the answer's shape: Fastify's serializer has nothing to do.
+    const answer = readArticleAnswer(ctx, request.userId, request.params.id);
+    return reply.type('application/json; charset=utf-8').send(answer);
   });
 
   app.post(

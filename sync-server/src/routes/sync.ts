@@ -1,6 +1,6 @@
 // GET /api/sync/changes: the change feed every device pulls (DESIGN.md section 3).
 import { ChangesQuery } from '@lectern/shared-schema';
-import { readChangesJson } from '../services/sync';
+import { readChangesPage } from '../services/sync';
 import type { RouteOptions, TypedFastify } from './types';
 
 export async function syncRoutes(app: TypedFastify, { ctx: { db } }: RouteOptions) {
@@ -8,6 +8,6 @@ export async function syncRoutes(app: TypedFastify, { ctx: { db } }: RouteOption
     reply
       .type('application/json; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(readChangesJson(db, request.userId, request.query.since, request.query.limit)),
+      .send(readChangesPage(db, request.userId, request.query.since, request.query.limit)),
   );
 }

@@ -3,15 +3,15 @@
 import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest } from '../testing/service-context';
-import { getArticle, readArticleJson } from './article-rows';
+import { getArticle, readArticleAnswer } from './article-rows';
 import { deleteArticle, updateArticle } from './articles';
 
 const t = contextPerTest(['ann', 'bob']);
 
 const read = (userId: string, articleId: string) =>
-  JSON.parse(readArticleJson(t.ctx, userId, articleId)) as Article;
+  (JSON.parse(readArticleAnswer(t.ctx, userId, articleId).toString('utf8')) as { article: Article }).article;
 
-describe('readArticleJson', () => {
+describe('readArticleAnswer', () => {
   it('serves the article as the tables hold it, and the current row after each update', () => {
     const id = t.addArticle('ann', { title: 'Cached' });
     expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
@@ -24,12 +24,22 @@ describe('readArticleJson', () => {
     expect(read('ann', id)).toMatchObject({ is_read: true, is_favorite: true });
   });
 
+  it('carries images_pending exactly as the tables hold it (read from its partial index)', () => {
+    const id = t.addArticle('ann', { title: 'Pictures' });
+    expect(read('ann', id).images_pending).toBe(false);
+    t.ctx.db.statement('UPDATE articles SET images_pending = 1 WHERE id = ?').run(id);
+    expect(getArticle(t.ctx.db, 'ann', id).images_pending).toBe(true);
+    updateArticle(t.ctx.db, 'ann', id, { isRead: true });
+    expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
+    expect(read('ann', id)).toMatchObject({ images_pending: true, is_read: true });
+  });
+
   it("never serves another user's article, nor says it exists", () => {
     const id = t.addArticle('ann');
-    expect(() => readArticleJson(t.ctx, 'bob', id)).toThrow(
+    expect(() => readArticleAnswer(t.ctx, 'bob', id)).toThrow(
       expect.objectContaining({ statusCode: 404, message: SERVER_ERRORS.articleNotFound }),
     );
-    expect(() => readArticleJson(t.ctx, 'bob', 'no-such-article')).toThrow(
+    expect(() => readArticleAnswer(t.ctx, 'bob', 'no-such-article')).toThrow(
       expect.objectContaining({ statusCode: 404, message: SERVER_ERRORS.articleNotFound }),
     );
   });
@@ -42,6 +52,6 @@ describe('readArticleJson', () => {
     expect(read('ann', id)).toMatchObject({ title: 'Unfed', is_archived: true });
 
     deleteArticle(t.ctx.db, 'ann', id);
-    expect(() => readArticleJson(t.ctx, 'ann', id)).toThrow(expect.objectContaining({ statusCode: 404 }));
+    expect(() => readArticleAnswer(t.ctx, 'ann', id)).toThrow(expect.objectContaining({ statusCode: 404 }));
   });
 });

@@ -9,10 +9,22 @@ const DERIVED_COLUMNS = `
   (SELECT json_group_array(t.name ORDER BY t.name_key, t.name)
      FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`;
 
+/**
+ * fetch_state, fetch_error and images_pending sit after the body in the row (later migrations added them), so
+ * they are read from the partial indexes of the few articles that have them: a list of 2,000 then never walks
+ * a body.
+ */
+const FETCH_COLUMNS = `
+  (SELECT f.fetch_state FROM articles f INDEXED BY articles_fetch_state_idx
+     WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_state,
+  (SELECT f.fetch_error FROM articles f INDEXED BY articles_fetch_state_idx
+     WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_error,
+  EXISTS (SELECT 1 FROM articles f INDEXED BY articles_images_pending_idx
+     WHERE f.seq = a.seq AND f.images_pending = 1) AS images_pending`;
+
 export const SUMMARY_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
   a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
-  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, a.fetch_state, a.fetch_error,
-  a.images_pending,
+  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, ${FETCH_COLUMNS},
   ${DERIVED_COLUMNS}`;
 
 export const ARTICLE_SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} FROM articles a`;
@@ -100,29 +112,34 @@ export function findArticleSummaries(db: Db, where: string, ...params: unknown[]
 }
 
 /**
- * The article as GET serves it, as JSON text, read from its latest change in the feed: every transaction
- * that changes an article records it there before it commits (db/change-set.ts), and the feed keeps each
- * entity's latest change, so that row is the article's current state, already serialized. The most read
- * route skips its joins and its serialization this way. Undefined when there is none (the caller falls
- * back to reading the tables, which also answers 404).
+ * GET /articles/{id}'s whole answer, `{"article":…}`, as bytes, built by SQLite from the article's latest
+ * change in the feed: every transaction that changes an article records it there before it commits
+ * (db/change-set.ts), and the feed keeps each entity's latest change, so that row is the article's current
+ * state, already serialized. The most read route skips its joins, its serialization, and even decoding the
+ * body into a JavaScript string and encoding it again this way. Undefined when there is none (the caller
+ * falls back to reading the tables, which also answers 404).
  */
-function currentArticleJson(db: Db, userId: string, articleId: string): string | undefined {
+function currentArticleAnswer(db: Db, userId: string, articleId: string): Buffer | undefined {
   const latest = db
     .statement(
-      `SELECT row FROM change_log WHERE user_id = ? AND entity = 'article' AND entity_id = ?
+      `SELECT CAST('{"article":' || row || '}' AS BLOB) FROM change_log
+       WHERE user_id = ? AND entity = 'article' AND entity_id = ?
        ORDER BY seq DESC LIMIT 1`,
     )
-    .get(userId, articleId) as { row: string | null } | undefined;
-  return latest?.row ?? undefined;
+    .pluck()
+    .get(userId, articleId) as Buffer | undefined;
+  // A delete's row is NULL, and so is the answer built from it: the tables then answer 404.
+  return latest ?? undefined;
 }
 
 /**
- * GET /articles/{id}: the caller's article as JSON text, from its latest change in the feed when there is
- * one, else read from the tables (404 when it doesn't exist or is someone else's).
+ * GET /articles/{id}'s answer as JSON bytes: the caller's article from its latest change in the feed when
+ * there is one, else read from the tables (404 when it doesn't exist or is someone else's).
  */
-export function readArticleJson(ctx: ServiceContext, userId: string, articleId: string): string {
+export function readArticleAnswer(ctx: ServiceContext, userId: string, articleId: string): Buffer {
   return (
-    currentArticleJson(ctx.db, userId, articleId) ?? JSON.stringify(getArticle(ctx.db, userId, articleId))
+    currentArticleAnswer(ctx.db, userId, articleId) ??
+    Buffer.from(`{"article":${JSON.stringify(getArticle(ctx.db, userId, articleId))}}`)
   );
 }
 

@@ -24,7 +24,7 @@ export const ARCHIVE_IMAGES_JOB = 'archive-article-images';
 /** Images of one article fetched at once. */
 const IMAGES_AT_ONCE = 4;
 /** The one-time job that queues the articles saved before images were archived. */
-const BACKFILL_MARKER = 'image-archive-backfill';
+export const BACKFILL_MARKER = 'image-archive-backfill';
 
 const isRemote = (address: string | null | undefined): address is string =>
   !!address && /^https?:\/\//i.test(address);

@@ -7,12 +7,13 @@ interface ChangeRow {
   entity: Change['entity'];
   entity_id: string;
   op: Change['op'];
-  row: string | null;
+  /** The stored JSON as its UTF-8 bytes (read as a BLOB): it goes out as it is, never decoded. */
+  row: Buffer | null;
 }
 
 /**
  * About this much row text goes in one page: rows carry whole article bodies, so a page of 1,000 could be
- * hundreds of megabytes built as one string. A page always has at least one row (so a cursor always moves
+ * hundreds of megabytes built at once. A page always has at least one row (so a cursor always moves
  * on), and stops before the row that would take it past the budget; hasMore tells the device to ask again.
  */
 export const FEED_PAGE_BYTES = 1024 * 1024;
@@ -20,7 +21,8 @@ export const FEED_PAGE_BYTES = 1024 * 1024;
 function readPage(db: Db, userId: string, since: number, limit: number) {
   const rows = db
     .statement(
-      'SELECT seq, entity, entity_id, op, row FROM change_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      `SELECT seq, entity, entity_id, op, CAST(row AS BLOB) AS row FROM change_log
+       WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
     )
     .iterate(userId, since, limit + 1) as IterableIterator<ChangeRow>;
   const page: ChangeRow[] = [];
@@ -39,16 +41,31 @@ function readPage(db: Db, userId: string, since: number, limit: number) {
   return { page, hasMore, cursor: page.at(-1)?.seq ?? since };
 }
 
+const NULL_ROW = Buffer.from('null');
+
 /**
- * Changes after `since`, oldest first, as JSON text; passing the returned cursor back yields only newer
- * ones. Rows are stored as the JSON their GET serves, so they are spliced in as
- * they are instead of being parsed and serialized again: the feed is the largest answer the server gives.
+ * Changes after `since`, oldest first, as the JSON answer's bytes; passing the returned cursor back yields
+ * only newer ones. Rows are stored as the JSON their GET serves, so their bytes are spliced in as they are:
+ * never parsed, serialized, nor even decoded into a string and encoded again, since the feed is the
+ * largest answer the server gives (a new device pulls every article's body through it).
  */
-export function readChangesJson(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): string {
+export function readChangesPage(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): Buffer {
   const { page, hasMore, cursor } = readPage(db, userId, since, limit);
-  const changes = page.map(
-    (row) =>
-      `{"seq":${row.seq},"entity":${JSON.stringify(row.entity)},"id":${JSON.stringify(row.entity_id)},"op":${JSON.stringify(row.op)},"row":${row.row ?? 'null'}}`,
-  );
-  return `{"cursor":${cursor},"hasMore":${hasMore},"changes":[${changes.join(',')}]}`;
+  const parts: Buffer[] = [Buffer.from(`{"cursor":${cursor},"hasMore":${hasMore},"changes":[`)];
+  page.forEach((row, index) => {
+    parts.push(
+      Buffer.from(
+        `${index === 0 ? '' : ','}{"seq":${row.seq},"entity":${JSON.stringify(row.entity)},"id":${JSON.stringify(row.entity_id)},"op":${JSON.stringify(row.op)},"row":`,
+      ),
+      row.row ?? NULL_ROW,
+      Buffer.from('}'),
+    );
+  });
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
+}
+
+/** readChangesPage as text, for callers in the server's own process (tests, the in-memory helpers). */
+export function readChangesJson(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): string {
+  return readChangesPage(db, userId, since, limit).toString('utf8');
 }

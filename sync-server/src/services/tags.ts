@@ -152,7 +152,12 @@ export function unlinkTag(db: Db, articleId: string, tagId: string): void {
  */
 export function fillTagNameKeys(db: Db): void {
   const missing = db
-    .statement('SELECT id, user_id, name FROM tags WHERE name_key IS NULL ORDER BY created_at, id')
+    .statement(
+      // A partial index of the tags still to key (migration 0008): empty after the first start, so no start
+      // reads the tags table.
+      `SELECT id, user_id, name FROM tags INDEXED BY tags_missing_name_key_idx WHERE name_key IS NULL
+       ORDER BY created_at, id`,
+    )
     .all() as { id: string; user_id: string; name: string }[];
   if (missing.length === 0) return;
   db.transaction(() => {
