@@ -36,9 +36,11 @@ export function ArticleGrid({
     viewKey,
   );
   const shown = articles?.slice(0, visible);
-  const offline = useOfflineAvailability(shown ?? []);
   // Of the cards shown, only those on screen (and a screen's height around) are built.
   const { listRef, columns, start, end, above, below } = useWindowedGrid(shown?.length ?? 0);
+  const built = shown?.slice(start, end) ?? [];
+  // Followed for the built cards only: those a screen away are answered before they come into view.
+  const offline = useOfflineAvailability(built);
 
   if (!articles) {
     return (
@@ -72,7 +74,7 @@ export function ArticleGrid({
     <>
       <ul ref={listRef} className="article-grid" aria-label={countOf(articles.length, 'article')}>
         {above > 0 && <GridSpacer height={above} />}
-        {(shown ?? []).slice(start, end).map((article, i) => (
+        {built.map((article, i) => (
           <li
             key={article.id}
             className="article-grid__item"

@@ -7,6 +7,7 @@ export const WINDOW_FROM_ITEMS = 60;
 const MARGIN_SCREENS = 1;
 /** Stands for a row never on screen yet, before any has been measured. */
 const FIRST_ESTIMATE = 360;
+const MAX_MEASURED_PASSES = 4;
 
 const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above: 0, below: 0 };
 
@@ -19,6 +20,9 @@ const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above
 export function useWindowedGrid(count: number) {
   const listRef = useRef<HTMLUListElement | null>(null);
   const heights = useRef(new Map<number, number>());
+  const estimate = useRef<number | null>(null);
+  /** Builds in a row caused by measuring, not by scrolling: bounded, so a page never loops on itself. */
+  const measuredPasses = useRef(0);
   const [columns, setColumns] = useState(1);
   const [range, setRange] = useState<WindowRange>(WHOLE);
   const windowed = count > WINDOW_FROM_ITEMS;
@@ -33,17 +37,21 @@ export function useWindowedGrid(count: number) {
     if (tracks !== columns) {
       // Another width: every row's height changes with it.
       heights.current.clear();
+      estimate.current = null;
       setColumns(tracks);
       return;
     }
-    const measured = [...heights.current.values()];
-    const estimate =
-      measured.length > 0 ? measured.reduce((sum, h) => sum + h, 0) / measured.length : FIRST_ESTIMATE;
+    // Fixed once the first rows are measured: an estimate that moved with every row could make the span
+    // swing back and forth between two builds.
+    if (estimate.current === null && heights.current.size > 0) {
+      const measured = [...heights.current.values()];
+      estimate.current = measured.reduce((sum, h) => sum + h, 0) / measured.length;
+    }
     const margin = window.innerHeight * MARGIN_SCREENS;
     const next = windowRange({
       rows: Math.ceil(count / tracks),
       heightOf: (row) => heights.current.get(row),
-      estimate,
+      estimate: estimate.current ?? FIRST_ESTIMATE,
       gap: parseFloat(style.rowGap) || 0,
       from: -rect.top - margin,
       to: -rect.top + window.innerHeight + margin,
@@ -62,13 +70,26 @@ export function useWindowedGrid(count: number) {
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list || !windowed) return;
+    let changed = false;
     for (const item of list.querySelectorAll<HTMLElement>(':scope > [data-row]')) {
       const row = Number(item.dataset.row);
       const height = item.offsetHeight;
-      if (height > 0) heights.current.set(row, height);
+      if (height > 0 && Math.abs((heights.current.get(row) ?? 0) - height) >= 1) {
+        heights.current.set(row, height);
+        changed = true;
+      }
     }
-    update();
+    if (changed && measuredPasses.current < MAX_MEASURED_PASSES) {
+      measuredPasses.current += 1;
+      update();
+    }
   });
+
+  // More cards shown, or another number of columns: the span and the room below change.
+  useLayoutEffect(() => {
+    measuredPasses.current = 0;
+    update();
+  }, [update]);
 
   useEffect(() => {
     if (!windowed) return undefined;
@@ -77,6 +98,7 @@ export function useWindowedGrid(count: number) {
       if (frame === 0) {
         frame = requestAnimationFrame(() => {
           frame = 0;
+          measuredPasses.current = 0;
           update();
         });
       }
