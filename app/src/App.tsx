@@ -1,12 +1,9 @@
-// Every route of spec section 2. The dashboard ships with the first page; the other signed-in screens
-// load when first opened.
+// Every route of spec section 2. The dashboard and the sign-in screen ship with the first page; every
+// other screen (the bookmarklet's window and the sign-in callback too) loads when first opened.
 import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { AuthCallbackPage } from './screens/auth/AuthCallbackPage';
 import { LoginRoute } from './screens/auth/LoginRoute';
-import { ShareTargetPage } from './screens/auth/ShareTargetPage';
-import { SavePage } from './screens/bookmarklet/SavePage';
 import { DashboardPage } from './screens/dashboard/DashboardPage';
 import { AppLayout } from './session/AppLayout';
 import { LoadingScreen } from './session/LoadingScreen';
@@ -28,6 +25,9 @@ const ListsPage = lazyScreen(() => import('./screens/lists/ListsPage'), 'ListsPa
 const HighlightsPage = lazyScreen(() => import('./screens/highlights/HighlightsPage'), 'HighlightsPage');
 const ProfilePage = lazyScreen(() => import('./screens/profile/ProfilePage'), 'ProfilePage');
 const ImportPage = lazyScreen(() => import('./screens/import/ImportPage'), 'ImportPage');
+const ShareTargetPage = lazyScreen(() => import('./screens/auth/ShareTargetPage'), 'ShareTargetPage');
+const AuthCallbackPage = lazyScreen(() => import('./screens/auth/AuthCallbackPage'), 'AuthCallbackPage');
+const SavePage = lazyScreen(() => import('./screens/bookmarklet/SavePage'), 'SavePage');
 const PublicListPage = lazyScreen(() => import('./screens/shared-list/PublicListPage'), 'PublicListPage');
 
 const PUBLIC_PAGES = [
@@ -68,9 +68,23 @@ export function App() {
   return (
     <Routes>
       <Route path="/login" element={<LoginRoute />} />
-      <Route path="/auth/callback" element={<AuthCallbackPage />} />
+      <Route
+        path="/auth/callback"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <AuthCallbackPage />
+          </Suspense>
+        }
+      />
       {/* The bookmarklet's small window: public, so that a signed-out reader is told so there. */}
-      <Route path="/save" element={<SavePage />} />
+      <Route
+        path="/save"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <SavePage />
+          </Suspense>
+        }
+      />
       {PUBLIC_PAGES.map(({ path, Page }) => (
         <Route
           key={path}

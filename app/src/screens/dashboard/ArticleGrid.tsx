@@ -7,6 +7,7 @@ import { ArticleCard, type ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
 import { useIncrementalCount } from './use-incremental-count';
 import { useOfflineAvailability } from '../../hooks/use-offline-availability';
+import { useWindowedGrid } from './use-windowed-grid';
 
 const PAGE_SIZE = 24;
 
@@ -35,7 +36,11 @@ export function ArticleGrid({
     viewKey,
   );
   const shown = articles?.slice(0, visible);
-  const offline = useOfflineAvailability(shown ?? []);
+  // Of the cards shown, only those on screen (and a screen's height around) are built.
+  const { listRef, columns, start, end, above, below } = useWindowedGrid(shown?.length ?? 0);
+  const built = shown?.slice(start, end) ?? [];
+  // Followed for the built cards only: those a screen away are answered before they come into view.
+  const offline = useOfflineAvailability(built);
 
   if (!articles) {
     return (
@@ -67,9 +72,16 @@ export function ArticleGrid({
   const remaining = articles.length - visible;
   return (
     <>
-      <ul className="article-grid" aria-label={countOf(articles.length, 'article')}>
-        {(shown ?? []).map((article) => (
-          <li key={article.id} className="article-grid__item">
+      <ul ref={listRef} className="article-grid" aria-label={countOf(articles.length, 'article')}>
+        {above > 0 && <GridSpacer height={above} />}
+        {built.map((article, i) => (
+          <li
+            key={article.id}
+            className="article-grid__item"
+            data-row={Math.floor((start + i) / columns)}
+            aria-posinset={start + i + 1}
+            aria-setsize={articles.length}
+          >
             <ArticleCard
               article={article}
               selectMode={selectMode}
@@ -79,6 +91,7 @@ export function ArticleGrid({
             />
           </li>
         ))}
+        {below > 0 && <GridSpacer height={below} />}
       </ul>
       {hasMore && (
         <div className="article-grid__more" ref={sentinelRef}>
@@ -88,5 +101,19 @@ export function ArticleGrid({
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * Stands for the rows not built: a full-width row of their height. The grid's gap after it is already
+ * counted in `height`, hence the gap taken off.
+ */
+function GridSpacer({ height }: { height: number }) {
+  return (
+    <li
+      className="article-grid__spacer"
+      aria-hidden="true"
+      style={{ height: `calc(${height}px - var(--space-4))` }}
+    />
   );
 }
