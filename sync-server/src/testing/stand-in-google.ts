@@ -1,6 +1,7 @@
 // A local stand-in for Google's OAuth endpoints, and the server settings that point at it: for the Google
 // sign-in tests, over HTTP (test/google-auth) and on the service itself (services/google-sign-in).
 import { createServer, type Server } from 'node:http';
+import { listenLocally } from './listen-locally';
 
 export interface StandInGoogle {
   origin: string;
@@ -57,9 +58,7 @@ export async function startStandInGoogle(): Promise<StandInGoogle> {
     }
     response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const origin = await listenLocally(server);
   return { origin, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 

@@ -1,6 +1,7 @@
 // A local web site for saving articles in tests: real HTTP on loopback, pages held in memory.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { noisePng } from './noise-png';
+import { listenLocally } from '../../src/testing/listen-locally';
 
 export interface FixtureSite {
   origin: string;
@@ -113,9 +114,7 @@ export async function startFixtureSite(
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const origin = await listenLocally(server);
   return {
     origin,
     url: (path) => `${origin}${path}`,

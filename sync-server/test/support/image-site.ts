@@ -4,8 +4,8 @@
 // the device or the server came back for an image.
 import { createCipheriv, createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
-import { noisePng } from './noise-png';
+import { greyscalePng, noisePng } from './noise-png';
+import { listenLocally } from '../../src/testing/listen-locally';
 
 export interface ImageSite {
   origin: string;
@@ -18,15 +18,6 @@ export interface ImageSite {
 const FIGURE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="210" viewBox="0 0 400 210">
 <rect width="400" height="210" fill="#e6f1ef"/><path d="M200 30 L260 100 H140 Z" fill="#1f6f6b"/></svg>`;
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /**
  * A greyscale PNG of cipher-stream noise, which no compression shrinks: about width × height bytes on the
  * wire, the same for the same name (budget tests need pictures of a known, large size).
@@ -36,17 +27,7 @@ function incompressiblePng(width: number, height: number, name: string): Buffer 
   const noise = createCipheriv('aes-128-ctr', key, Buffer.alloc(16)).update(Buffer.alloc(width * height));
   const rows = Buffer.alloc((width + 1) * height);
   for (let y = 0; y < height; y += 1) noise.copy(rows, y * (width + 1) + 1, y * width, (y + 1) * width);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 1 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return greyscalePng(width, height, rows, 1);
 }
 
 function seedOf(name: string): number {
@@ -98,9 +79,7 @@ export async function startImageSite(pages: Record<string, string> = {}): Promis
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const origin = await listenLocally(server);
   return {
     origin,
     url: (path) => `${origin}${path}`,

@@ -11,11 +11,6 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 export function noisePng(width: number, height: number, seed = 1): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per sample
-  header[9] = 0; // greyscale
   const rows = Buffer.alloc((width + 1) * height);
   let state = seed;
   for (let y = 0; y < height; y += 1) {
@@ -26,10 +21,20 @@ export function noisePng(width: number, height: number, seed = 1): Buffer {
       rows[start + x] = state >>> 24;
     }
   }
+  return greyscalePng(width, height, rows);
+}
+
+/** An 8-bit greyscale PNG of these rows (each a filter byte, then `width` samples). */
+export function greyscalePng(width: number, height: number, rows: Buffer, level?: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 0; // greyscale
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
+    chunk('IDAT', deflateSync(rows, level === undefined ? {} : { level })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

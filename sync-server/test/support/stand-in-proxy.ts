@@ -2,7 +2,7 @@
 // to answer some requests itself: with its own HTML 404 page (what a proxy sends for a path it can't
 // route), or with a server error while the server behind it is down or overloaded.
 import { createServer, request as forward } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../../src/testing/listen-locally';
 
 /** An answer the proxy gives itself instead of forwarding the request. */
 export interface StandInAnswer {
@@ -55,9 +55,9 @@ export async function startStandInProxy(targetUrl: string): Promise<StandInProxy
     });
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     htmlNotFound,
     answers,
     requests,
