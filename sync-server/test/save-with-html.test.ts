@@ -205,10 +205,12 @@ describe('relative links', () => {
     const answer = await client.post('/articles', { url, html });
     expect(answer.status).toBe(201);
     expect(answer.body.article.url).toBe(url);
-    const article = await stored(client, answer.body.article.id);
+    // The article as saved; archiving its images later drops the lens, whose host never resolves.
+    const article = answer.body.article;
     expect(article.content).toContain('href="https://keepers.invalid/about"');
     expect(article.content).toContain('href="https://keepers.invalid/stories/archive/"');
     expect(article.content).toContain('src="https://keepers.invalid/stories/2026/img/lens.jpg"');
+    expect((await stored(client, article.id)).content).toContain('href="https://keepers.invalid/about"');
   });
 
   it("validates url word for word as before: 'Please enter a URL'", async () => {
