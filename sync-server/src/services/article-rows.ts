@@ -143,10 +143,15 @@ export function readArticleAnswer(ctx: ServiceContext, userId: string, articleId
   );
 }
 
-/** Keeps the article's tag names in its full-text row in step with its tags. */
+/**
+ * Keeps the article's tag names in its full-text row in step with its tags. Written only when they differ:
+ * each write of tags_text makes the search index drop and re-add the article's whole body.
+ */
 export function refreshArticleTagsText(db: Db, articleId: string): void {
   db.statement(
-    `UPDATE articles SET tags_text = coalesce((SELECT group_concat(t.name, ' ') FROM article_tags at
-       JOIN tags t ON t.id = at.tag_id WHERE at.article_id = articles.id), '') WHERE id = ?`,
-  ).run(articleId);
+    `UPDATE articles SET tags_text = names.text
+       FROM (SELECT coalesce((SELECT group_concat(t.name, ' ') FROM article_tags at
+         JOIN tags t ON t.id = at.tag_id WHERE at.article_id = ?), '') AS text) AS names
+       WHERE articles.id = ? AND articles.tags_text IS NOT names.text`,
+  ).run(articleId, articleId);
 }

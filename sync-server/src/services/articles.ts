@@ -33,7 +33,7 @@ import { replayedCreate } from './replayed-create';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
-import { ensureTag, getTag, linkTag, unlinkTag } from './tags';
+import { ensureTag, getTag, linkTag, linkTags, unlinkTag } from './tags';
 
 export function listArticles(db: Db, userId: string, query: ArticlesQuery): ArticleListResponse {
   const conditions = ['a.user_id = ?'];
@@ -122,7 +122,11 @@ function saveAgain(db: Db, userId: string, articleId: string, tagNames: readonly
     at,
     articleId,
   );
-  for (const name of tagNames) linkTag(db, articleId, ensureTag(db, userId, name).id);
+  linkTags(
+    db,
+    articleId,
+    tagNames.map((name) => ensureTag(db, userId, name).id),
+  );
   return getArticle(db, userId, articleId);
 }
 
@@ -193,7 +197,11 @@ export function insertArticle(
       at,
     );
     if (imagesPending) queueImageArchive(db, userId, article.id);
-    for (const name of tagNames) linkTag(db, article.id, ensureTag(db, userId, name).id);
+    linkTags(
+      db,
+      article.id,
+      tagNames.map((name) => ensureTag(db, userId, name).id),
+    );
     return { article: getArticle(db, userId, article.id), alreadySaved: false };
   });
 }

@@ -132,12 +132,19 @@ export function tagArticles(db: Db, userId: string, tagId: string): { tag: Tag; 
   return { tag, articles };
 }
 
-/** Inside a transaction: attaches the tag (idempotent) and refreshes what depends on it. */
-export function linkTag(db: Db, articleId: string, tagId: string): void {
-  db.statement(
-    'INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-  ).run(articleId, tagId, nowIso());
+/** Inside a transaction: attaches the tags (idempotent), then refreshes what depends on them once. */
+export function linkTags(db: Db, articleId: string, tagIds: readonly string[]): void {
+  if (tagIds.length === 0) return;
+  const at = nowIso();
+  for (const tagId of tagIds)
+    db.statement(
+      'INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ).run(articleId, tagId, at);
   refreshArticleTagsText(db, articleId);
+}
+
+export function linkTag(db: Db, articleId: string, tagId: string): void {
+  linkTags(db, articleId, [tagId]);
 }
 
 export function unlinkTag(db: Db, articleId: string, tagId: string): void {
