@@ -1,0 +1,49 @@
+// The one way the services reach the database, whichever engine holds it: SQLite in ./data (the default)
+// or PostgreSQL (DATABASE_URL). Every call is async, on both engines, so one set of services serves both.
+//
+// Queries are written once. Simple reads and writes use drizzle's query builder on `tables` (rows typed by
+// the schema's $inferSelect / $inferInsert); the few a builder can't say (full-text search, aggregates
+// over joins) use drizzle's `sql` template with `tables` column references, which each engine renders with
+// its own placeholders and quoting. Engine-specific SQL (full-text search, the change feed's triggers)
+// lives beside each engine's connection, behind a function both engines provide.
+import type { SQL } from 'drizzle-orm';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import type * as schema from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The tables, as the services see them: the SQLite schema's types, which the PostgreSQL schema matches. */
+export type Tables = typeof schema;
+
+/**
+ * drizzle's query builder, typed by the SQLite schema. On PostgreSQL it is drizzle's node-postgres
+ * database over the PostgreSQL schema: the builder calls the services make (select, insert, update,
+ * delete, where, orderBy, limit, returning, onConflictDoNothing / DoUpdate) are the same on both, and a
+ * test keeps the two schemas' $inferSelect types equal (db/schemas-in-step.test.ts).
+ */
+export type Orm = BaseSQLiteDatabase<'sync' | 'async', unknown, Tables>;
+
+/** A connection, or a transaction on one: what every service function is handed. */
+export interface Queryable {
+  readonly dialect: Dialect;
+  readonly tables: Tables;
+  readonly orm: Orm;
+  /** Every row a query answers. Booleans come back as the engine stores them: use the builder for those. */
+  all<Row>(query: SQL): Promise<Row[]>;
+  /** The first row a query answers, or undefined. */
+  get<Row>(query: SQL): Promise<Row | undefined>;
+  /** Runs a write and answers how many rows it changed. */
+  run(query: SQL): Promise<number>;
+  /**
+   * Runs `work` in one transaction: it all lands or none of it does. Before COMMIT the change feed records
+   * every entity the writes changed, derived rows included (db/change-set.ts). Inside another transaction
+   * it is a savepoint of that one, recorded at the outer commit. Only database work belongs inside: no
+   * fetch, no file, no waiting on anything else, since on SQLite one transaction runs at a time.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+/** An open database: a Queryable that can be closed. */
+export interface Db extends Queryable {
+  close(): Promise<void>;
+}
