@@ -13,6 +13,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'sync-server',
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
           environment: 'node',
