@@ -13,10 +13,10 @@ import {
   MAX_READABILITY_WORK,
   nestingDepth,
 } from './nesting';
-import { parsePage, type PageDocument } from './page-dom';
+import { parsePage, type PageDocument, type PageNode } from './page-dom';
 import { clean, isoDate, personName, readPageMetadata } from './page-metadata';
 import { countWords, minutesForWords } from './reading-time';
-import { safeAbsoluteUrl, sanitizeArticleHtml } from './sanitize-article';
+import { safeAbsoluteUrl, sanitizeArticleChildren } from './sanitize-article';
 
 export interface ExtractedArticle {
   title: string;
@@ -106,7 +106,7 @@ function articleOf(
   resolveLazyImages(document);
   const parsed = readabilityWork > MAX_READABILITY_WORK ? null : readableArticle(document);
 
-  const sanitized = parsed?.content ? sanitizeArticleHtml(parsed.content, baseUrl) : '';
+  const sanitized = parsed?.content ? sanitizeArticleChildren(parsed.content, baseUrl) : '';
   const bodyText = htmlToText(sanitized);
   const bodyWords = countWords(bodyText);
   const content = bodyWords >= MIN_ARTICLE_WORDS ? sanitized : null;
@@ -129,15 +129,22 @@ function articleOf(
   };
 }
 
-function readableArticle(document: PageDocument): ReturnType<Readability['parse']> {
+/** What Readability found, its article still a tree: the sanitizer writes the only serialisation. */
+type ReadableArticle = Omit<NonNullable<ReturnType<Readability['parse']>>, 'content'> & {
+  content: PageNode | null;
+};
+
+function readableArticle(document: PageDocument): ReadableArticle | null {
   // A page too big for Readability to read in a few seconds (MAX_READABILITY_WORK, checked by the caller)
   // would hold a worker every other user's saves wait for; it is kept with its metadata and no body.
   try {
-    // Classes are kept for the sanitizer to judge: it lets only code-language classes through.
+    // Classes are kept for the sanitizer to judge: it lets only code-language classes through. The
+    // serializer hands the article's element back as it is (Readability's types say a string).
     return new Readability(document, {
       keepClasses: true,
       maxElemsToParse: MAX_READABILITY_ELEMENTS,
-    }).parse();
+      serializer: (element) => element as unknown as string,
+    }).parse() as ReadableArticle | null;
   } catch {
     // Readability throws on some broken trees (a candidate whose parents never reach <body>) and on pages
     // past maxElemsToParse; the page is then saved with its metadata and no body, like a page without an

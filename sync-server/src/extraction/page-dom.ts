@@ -2,7 +2,20 @@
 // library (linkedom's own typings lean on it and collapse to `any` without it).
 import { parseHTML } from 'linkedom';
 
-export interface PageElement {
+/** A node of the tree, as the sanitizer walks it (sanitize-article.ts). */
+export interface PageNode {
+  /** 1 for an element, 3 for text; anything else (comments, CDATA) the sanitizer drops. */
+  readonly nodeType: number;
+  /** A text node's text. */
+  readonly nodeValue: string | null;
+  /** An element's tag name, lower case for HTML. */
+  readonly localName?: string;
+  readonly firstChild: PageNode | null;
+  readonly nextSibling: PageNode | null;
+  readonly attributes?: Iterable<{ readonly name: string; readonly value: string }>;
+}
+
+export interface PageElement extends PageNode {
   readonly tagName: string;
   textContent: string | null;
   innerHTML: string;

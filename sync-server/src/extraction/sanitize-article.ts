@@ -2,19 +2,29 @@
 // Only plain document markup survives; anything that runs code, loads active content, submits, restyles
 // or re-bases the page is gone. Every URL is made absolute against the page and must be http(s)
 // (mailto for links), so nothing relative can point at our own API from inside the reader.
-import sanitizeHtml from 'sanitize-html';
+//
+// It walks a parsed tree and writes the HTML itself: every kept attribute value and every text is escaped
+// here, so what the reader's browser parses is exactly the tree written out, whatever the input's markup
+// was. The save pipeline hands it Readability's own tree, so an article is parsed once, not serialised by
+// Readability and parsed again by a sanitizer (issue 16's extraction figure); an HTML string (an import's
+// stored body) is parsed first. The output is the canonical form sanitize-html wrote before it, so stored
+// articles and their tests read the same: void tags as `<img ... />`, text escaping only & < >.
+import { parsePage, type PageNode } from './page-dom';
 
-const ALLOWED_TAGS = [
+const ALLOWED_TAGS = new Set([
   ...['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'div', 'span', 'section', 'article'],
   ...['header', 'footer', 'aside', 'main', 'details', 'summary', 'address'],
   ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'q', 'cite', 'pre', 'code', 'kbd', 'samp', 'var'],
   ...['em', 'strong', 'b', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'time'],
   ...['dfn', 'bdi', 'bdo', 'wbr', 'a', 'img', 'figure', 'figcaption', 'picture', 'source'],
   ...['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'],
-];
+]);
 
-const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
-  '*': ['lang', 'dir', 'title'],
+/** Written as `<tag ... />`, never with content or an end tag. */
+const VOID_TAGS = new Set(['img', 'br', 'hr', 'source', 'col', 'wbr']);
+
+const GLOBAL_ATTRIBUTES = ['lang', 'dir', 'title'];
+const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   a: ['href', 'target', 'rel'],
   img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height'],
   source: ['srcset', 'sizes', 'media', 'type'],
@@ -32,69 +42,153 @@ const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   code: ['class'],
   pre: ['class'],
 };
+const ATTRIBUTES_OF = new Map(
+  [...ALLOWED_TAGS].map((tag) => [tag, new Set([...GLOBAL_ATTRIBUTES, ...(ALLOWED_ATTRIBUTES[tag] ?? [])])]),
+);
+/** The one attribute meaningful without a value; any other empty attribute but alt="" is dropped. */
+const BOOLEAN_ATTRIBUTES = new Set(['reversed']);
+const CODE_LANGUAGE_CLASS = /^language-[\w-]+$/;
 
 /** Content of these is dropped with the tag: it is code, styling or markup from a foreign namespace. */
-const DROPPED_WITH_CONTENT = [
+const DROPPED_WITH_CONTENT = new Set([
   ...['script', 'style', 'template', 'noscript', 'textarea', 'option', 'select', 'title', 'xmp'],
   ...['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noembed', 'noframes', 'plaintext'],
   ...['svg', 'math', 'button', 'head', 'video', 'audio', 'canvas', 'map', 'dialog'],
-];
+]);
 
 const URL_ATTRIBUTES = ['href', 'src', 'cite'] as const;
 
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/** An HTML string (a fragment or a whole page) as the allowlist keeps it. */
 export function sanitizeArticleHtml(html: string, pageUrl: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
-    allowedAttributes: ALLOWED_ATTRIBUTES,
-    allowedClasses: { code: [/^language-[\w-]+$/], pre: [/^language-[\w-]+$/] },
-    allowedSchemes: ['http', 'https'],
-    allowedSchemesByTag: { a: ['http', 'https', 'mailto'] },
-    allowedSchemesAppliedToAttributes: [...URL_ATTRIBUTES],
-    allowProtocolRelative: false,
-    allowedStyles: {},
-    disallowedTagsMode: 'discard',
-    selfClosing: ['img', 'br', 'hr', 'source', 'col', 'wbr'],
-    nonTextTags: DROPPED_WITH_CONTENT,
-    transformTags: {
-      '*': (tagName, attribs) => {
-        const safe = absoluteUrls(tagName, attribs, pageUrl);
-        // Links leave the reader for a new tab that can't reach back into it.
-        if (tagName === 'a') Object.assign(safe, { target: '_blank', rel: 'noopener noreferrer' });
-        return { tagName, attribs: safe };
-      },
-    },
-    exclusiveFilter: (frame) => {
-      // An image or source whose every address was refused is an empty box; a link without one is text.
-      if (frame.tag === 'img') return !frame.attribs.src && !frame.attribs.srcset;
-      if (frame.tag === 'source') return !frame.attribs.srcset;
-      return frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false;
-    },
-  });
+  const document = parsePage(`<!doctype html><html><head></head><body>${html}</body></html>`);
+  // The whole tree, not only <body>: whatever the markup, nothing it holds is read anywhere else.
+  return sanitizeArticleChildren(document.documentElement, pageUrl);
 }
 
-function absoluteUrls(
-  tagName: string,
-  attribs: sanitizeHtml.Attributes,
+/** What the allowlist keeps of an element's content (Readability's article, say), as HTML. */
+export function sanitizeArticleChildren(parent: PageNode, pageUrl: string): string {
+  const out: string[] = [];
+  writeChildren(parent, pageUrl, out);
+  return out.join('');
+}
+
+/**
+ * Writes what the allowlist keeps of `root`'s children. Iterative, with its own stack: an imported body
+ * can nest deeper than the call stack would go.
+ */
+function writeChildren(root: PageNode, pageUrl: string, out: string[]): void {
+  const open: { next: PageNode | null; endTag: string | null }[] = [];
+  let node = root.firstChild;
+  for (;;) {
+    if (!node) {
+      const parent = open.pop();
+      if (!parent) return;
+      if (parent.endTag) out.push(parent.endTag);
+      node = parent.next;
+      continue;
+    }
+    if (node.nodeType === TEXT_NODE) out.push(escapeText(node.nodeValue ?? ''));
+    if (node.nodeType !== ELEMENT_NODE) {
+      node = node.nextSibling; // comments, CDATA and processing instructions are dropped
+      continue;
+    }
+    const written = writeStartTag(node, pageUrl, out);
+    if (written === 'dropped' || written === 'void') {
+      node = node.nextSibling;
+      continue;
+    }
+    // 'unwrapped': the tag goes, what it holds stays; otherwise the tag is closed after its content.
+    open.push({ next: node.nextSibling, endTag: written === 'unwrapped' ? null : `</${written}>` });
+    node = node.firstChild;
+  }
+}
+
+/**
+ * Writes an element's start tag if the allowlist keeps it: answers its tag name (content and end tag to
+ * follow), 'void' (nothing follows), 'unwrapped' (only its content is kept) or 'dropped' (nothing is).
+ */
+function writeStartTag(element: PageNode, pageUrl: string, out: string[]): string {
+  const tag = (element.localName ?? '').toLowerCase();
+  if (DROPPED_WITH_CONTENT.has(tag)) return 'dropped';
+  const allowedAttributes = ATTRIBUTES_OF.get(tag);
+  if (!allowedAttributes) return 'unwrapped';
+  const attributes = keptAttributes(element, tag, allowedAttributes, pageUrl);
+  // An image or source whose every address was refused is an empty box; a link without one is text.
+  if (tag === 'img' && !attributes.has('src') && !attributes.has('srcset')) return 'dropped';
+  if (tag === 'source' && !attributes.has('srcset')) return 'dropped';
+  if (tag === 'a' && !attributes.has('href')) return 'unwrapped';
+  let start = `<${tag}`;
+  for (const [name, value] of attributes)
+    start +=
+      value === '' && BOOLEAN_ATTRIBUTES.has(name) ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`;
+  if (VOID_TAGS.has(tag)) {
+    out.push(`${start} />`);
+    return 'void';
+  }
+  out.push(`${start}>`);
+  return tag;
+}
+
+/** The element's allowed attributes, in their order, with addresses made absolute or dropped. */
+function keptAttributes(
+  element: PageNode,
+  tag: string,
+  allowed: ReadonlySet<string>,
   pageUrl: string,
-): sanitizeHtml.Attributes {
-  const result: sanitizeHtml.Attributes = { ...attribs };
+): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const { name: rawName, value } of element.attributes ?? []) {
+    const name = rawName.toLowerCase(); // the parser keeps names as written (ONMOUSEOVER)
+    if (!allowed.has(name) || attributes.has(name)) continue;
+    attributes.set(name, value);
+  }
   for (const name of URL_ATTRIBUTES) {
-    const value = result[name];
+    const value = attributes.get(name);
     if (value === undefined) continue;
     const absolute = safeAbsoluteUrl(
       value,
       pageUrl,
-      tagName === 'a' ? ['http:', 'https:', 'mailto:'] : undefined,
+      tag === 'a' ? ['http:', 'https:', 'mailto:'] : undefined,
     );
-    if (absolute) result[name] = absolute;
-    else delete result[name];
+    if (absolute) attributes.set(name, absolute);
+    else attributes.delete(name);
   }
-  if (result.srcset !== undefined) {
-    const srcset = absoluteSrcset(result.srcset, pageUrl);
-    if (srcset) result.srcset = srcset;
-    else delete result.srcset;
+  const srcset = attributes.get('srcset');
+  if (srcset !== undefined) {
+    const absolute = absoluteSrcset(srcset, pageUrl);
+    if (absolute) attributes.set('srcset', absolute);
+    else attributes.delete('srcset');
   }
-  return result;
+  const classes = attributes.get('class');
+  if (classes !== undefined) {
+    const languages = classes.split(/\s+/).filter((name) => CODE_LANGUAGE_CLASS.test(name));
+    if (languages.length) attributes.set('class', languages.join(' '));
+    else attributes.delete('class');
+  }
+  // Links leave the reader for a new tab that can't reach back into it.
+  if (tag === 'a') {
+    attributes.set('target', '_blank');
+    attributes.set('rel', 'noopener noreferrer');
+  }
+  for (const [name, value] of attributes)
+    if (value === '' && name !== 'alt' && !BOOLEAN_ATTRIBUTES.has(name)) attributes.delete(name);
+  return attributes;
+}
+
+const TEXT_SPECIALS = /[&<>]/;
+const ATTRIBUTE_SPECIALS = /[&<>"]/;
+
+function escapeText(text: string): string {
+  if (!TEXT_SPECIALS.test(text)) return text;
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(value: string): string {
+  if (!ATTRIBUTE_SPECIALS.test(value)) return value;
+  return escapeText(value).replace(/"/g, '&quot;');
 }
 
 export function safeAbsoluteUrl(value: string, base: string, protocols = ['http:', 'https:']): string | null {
