@@ -65,9 +65,13 @@ export class LiveStreams {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
-  /** No room for another stream: the node holds its cap, or is shutting down. */
-  get full(): boolean {
-    return this.closing || this.streams.size >= this.limits.total;
+  /**
+   * Whether the user may open a stream now: the node is below its cap, or the new stream takes the place of
+   * one of the user's own (at their per-user cap). Never while the server shuts down.
+   */
+  hasRoomFor(userId: string): boolean {
+    if (this.closing) return false;
+    return this.streams.size < this.limits.total || this.openFor(userId) >= this.limits.perUser;
   }
 
   /**

@@ -49,6 +49,8 @@ export async function syncEventsRoutes(app: TypedFastify, { ctx }: RouteOptions)
         key,
         algorithms: ['HS256'],
         allowedAud: SYNC_EVENTS_TICKET_AUDIENCE,
+        // fast-jwt checks an audience or expiry only when the token has one: a ticket must have both.
+        requiredClaims: ['aud', 'exp'],
       });
     } catch {
       throw unauthorized(SERVER_ERRORS.syncEventsTicketInvalid);
@@ -63,7 +65,7 @@ export async function syncEventsRoutes(app: TypedFastify, { ctx }: RouteOptions)
   app.get('/sync/events', { schema: { querystring: SyncEventsQuery } }, async (request, reply) => {
     const owner = streamOwner(request, request.query.ticket);
     const { streams } = ctx.live;
-    if (streams.full)
+    if (!streams.hasRoomFor(owner.sub))
       throw new HttpError(503, SERVER_ERRORS.serverBusy, { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) });
     // The stream outlives this handler: Fastify hands the response over and writes nothing more to it.
     reply.hijack();
