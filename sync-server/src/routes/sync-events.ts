@@ -1,12 +1,7 @@
 // Live updates between devices: GET /api/sync/events, a Server-Sent Events stream that tells a signed-in
 // device its change feed moved (live/live-streams.ts), and POST /api/sync/events/ticket, which trades a
 // bearer token for the short-lived ticket a browser's EventSource puts in the stream's address instead.
-import {
-  SERVER_ERRORS,
-  SYNC_EVENTS_TICKET_SECONDS,
-  SyncEventsQuery,
-  SyncEventsTicketResponse,
-} from '@lectern/shared-schema';
+import { SERVER_ERRORS, SyncEventsQuery, SyncEventsTicketResponse } from '@lectern/shared-schema';
 import type { FastifyRequest } from 'fastify';
 import { SYNC_EVENTS_TICKET_AUDIENCE, syncEventsTicketKey } from '../live/event-tickets';
 import { HttpError, unauthorized } from '../services/errors';
