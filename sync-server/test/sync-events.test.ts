@@ -139,6 +139,13 @@ describe('a device connected to the stream', () => {
     expect(laptop.headers['x-content-type-options']).toBe('nosniff');
     const ready = await laptop.next('ready');
     expect(laptop.events[0]).toBe(ready);
+    // A HEAD opens nothing: there would be no body to carry the events.
+    const head = await fetch(eventsUrl(), {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(head.status).toBe(404);
+    expect(server.app.liveUpdates.streams.size).toBe(1);
   });
 
   it("never hears another user's writes", async () => {

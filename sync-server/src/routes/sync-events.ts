@@ -57,13 +57,20 @@ export async function syncEventsRoutes(app: TypedFastify, { ctx }: RouteOptions)
     return claims;
   }
 
-  app.get('/sync/events', { schema: { querystring: SyncEventsQuery } }, async (request, reply) => {
-    const owner = streamOwner(request, request.query.ticket);
-    const { streams } = ctx.live;
-    if (!streams.hasRoomFor(owner.sub))
-      throw new HttpError(503, SERVER_ERRORS.serverBusy, { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) });
-    // The stream outlives this handler: Fastify hands the response over and writes nothing more to it.
-    reply.hijack();
-    streams.open(reply.raw, reply.getHeaders(), owner.sub, owner.sid);
-  });
+  app.get(
+    '/sync/events',
+    // A HEAD would open a stream with no body to carry it.
+    { schema: { querystring: SyncEventsQuery }, exposeHeadRoute: false },
+    async (request, reply) => {
+      const owner = streamOwner(request, request.query.ticket);
+      const { streams } = ctx.live;
+      if (!streams.hasRoomFor(owner.sub))
+        throw new HttpError(503, SERVER_ERRORS.serverBusy, {
+          'retry-after': String(FULL_RETRY_AFTER_SECONDS),
+        });
+      // The stream outlives this handler: Fastify hands the response over and writes nothing more to it.
+      reply.hijack();
+      streams.open(reply.raw, reply.getHeaders(), owner.sub, owner.sid);
+    },
+  );
 }
