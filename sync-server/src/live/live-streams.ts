@@ -84,6 +84,9 @@ export class LiveStreams {
     userId: string,
     sessionId: string,
   ): void {
+    // The device went away while its ticket was being checked: 'close' has fired already, and a stream
+    // registered now would never be let go.
+    if (response.destroyed || !response.socket || response.socket.destroyed) return;
     // Many tabs and devices: the newest one gets live updates, the oldest (most likely a tab long left, or
     // a connection that died without a word) goes back to syncing by its timers.
     for (const oldest of this.byUser.get(userId) ?? []) {
