@@ -5,6 +5,7 @@ export * from './entities';
 export * from './payloads';
 export * from './responses';
 export * from './sync';
+export * from './live-events';
 export * from './stats';
 export * from './search-terms';
 export * from './ids';

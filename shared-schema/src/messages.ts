@@ -75,6 +75,7 @@ export const SERVER_ERRORS = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   unauthorized: 'Please sign in to continue',
+  syncEventsTicketInvalid: 'This live-updates ticket has expired or is not valid. Ask for a new one.',
   tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   signInsInProgress: 'Too many sign-ins at once for this account. Please try again in a moment.',
   tooManyRegistrations: 'Too many sign-ups from this network. Please try again later.',

@@ -24,8 +24,10 @@ import { imageRoutes } from './routes/images';
 import { listRoutes, publicListRoutes } from './routes/lists';
 import { screenshotRoutes } from './routes/screenshots';
 import { syncRoutes } from './routes/sync';
+import { syncEventsRoutes, syncEventsTicketRoutes } from './routes/sync-events';
 import { tagRoutes } from './routes/tags';
-import { createServiceContext } from './services/context';
+import { inProcessFeedSignals } from './live/feed-signals';
+import { createServiceContext, type ServiceContext } from './services/context';
 import { ARCHIVE_IMAGES_JOB, archiveArticleImages, queueImageBackfill } from './services/image-archive';
 import { fillTagNameKeys } from './services/tags';
 
@@ -41,16 +43,24 @@ function trustProxyOption(setting: Config['trustProxy']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live updates' signal and streams, whose counts tests read (a stream that ends leaves nothing). */
+    liveUpdates: ServiceContext['live'];
+  }
+}
+
 export interface BuildOptions {
   /** Where log lines go instead of stdout, at info level (tests read them). */
   logStream?: NodeJS.WritableStream;
 }
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const db = openDatabase(config.databaseFile);
+  const feedSignals = inProcessFeedSignals();
+  const db = openDatabase(config.databaseFile, { afterCommit: (userIds) => feedSignals.publish(userIds) });
   fillTagNameKeys(db);
   setExtractionQueueWait(config.extractionQueueWaitMs);
-  const ctx = createServiceContext(db, config);
+  const ctx = createServiceContext(db, config, feedSignals);
   const { jobs } = ctx;
   const app = Fastify({
     logger: loggerOptions(
@@ -85,6 +95,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       await api.register(googleAuthRoutes, { ctx });
       // Owner or public-list visitor: the route tells them apart itself.
       await api.register(imageRoutes, { ctx });
+      // Takes the Authorization header or a ticket (EventSource sends no headers): it checks either itself.
+      await api.register(syncEventsRoutes, { ctx });
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         // Only writes can carry an Idempotency-Key; reads skip both hooks altogether. No route sets hooks
@@ -106,6 +118,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
           listRoutes,
           highlightRoutes,
           syncRoutes,
+          syncEventsTicketRoutes,
         ]) {
           await signedIn.register(routes, { ctx });
         }
@@ -123,7 +136,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   queueImageBackfill(db);
   // Jobs left from the last run (a restart in the middle of an import) go on once the server is ready.
   app.addHook('onReady', async () => jobs.start());
+  // Streams never end by themselves: closing waits for open requests, so they are ended first.
+  app.addHook('preClose', async () => ctx.live.streams.closeAll());
+  app.decorate('liveUpdates', ctx.live);
   app.addHook('onClose', async () => {
+    await ctx.live.signals.close();
     await jobs.stop();
     await ctx.extraction.ocr.close();
     db.close();

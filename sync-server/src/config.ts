@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { SYNC_EVENTS_TICKET_SECONDS } from '@lectern/shared-schema';
 import { restrictMode } from './private-files';
 
 export interface GoogleConfig {
@@ -53,6 +54,11 @@ export interface Config {
   imageFetchTimeoutMs: number;
   /** How long a write's Idempotency-Key is remembered (IDEMPOTENCY_TTL_SECONDS, 7 days by default). */
   idempotencyTtlMs: number;
+  /** Live update streams (GET /api/sync/events): per user and per node, heartbeat, ticket lifetime. */
+  syncEventsPerUser: number;
+  syncEventsMax: number;
+  syncEventsHeartbeatMs: number;
+  syncEventsTicketSeconds: number;
   /** Where the built PWA is served from; absent until `npm run build` has run. */
   appDir: string | null;
   logger: boolean;
@@ -178,6 +184,13 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     jobRetryBaseMs: Math.max(1, intSetting(env, 'JOB_RETRY_BASE_MS', 5_000)),
     imageFetchTimeoutMs: Math.max(1, intSetting(env, 'IMAGE_FETCH_TIMEOUT_MS', 15_000)),
     idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
+    syncEventsPerUser: Math.max(1, intSetting(env, 'SYNC_EVENTS_PER_USER', 10)),
+    syncEventsMax: Math.max(1, intSetting(env, 'SYNC_EVENTS_MAX', 5_000)),
+    syncEventsHeartbeatMs: Math.max(10, intSetting(env, 'SYNC_EVENTS_HEARTBEAT_MS', 25_000)),
+    syncEventsTicketSeconds: Math.max(
+      1,
+      intSetting(env, 'SYNC_EVENTS_TICKET_SECONDS', SYNC_EVENTS_TICKET_SECONDS),
+    ),
     appDir: env.APP_DIR ? resolve(env.APP_DIR) : (defaults.appDir ?? null),
     logger: env.LOG_LEVEL !== 'silent' && env.NODE_ENV !== 'test',
   };

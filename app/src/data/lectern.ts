@@ -17,6 +17,7 @@ import { createTagsApi } from './repository/tags';
 import { createArticleSearch } from './search/article-search';
 import { createHighlightSearch } from './search/highlight-search';
 import { browserConnectivity, type Connectivity } from './sync/connectivity';
+import { browserEventSource, type OpenEventSource } from './sync/live-updates';
 import { createSyncEngine, type SyncTimers } from './sync/sync-engine';
 import { webLock, type SyncLock } from './sync/sync-lock';
 
@@ -44,6 +45,8 @@ export interface LecternOptions {
   backgroundSync?: boolean;
   /** The sync engine's clock and timers (tests that read its backoff). */
   syncTimers?: SyncTimers;
+  /** Opens the server's event stream for live updates: the browser's EventSource by default; null: none. */
+  openEventSource?: OpenEventSource | null;
 }
 
 export function createLectern(options: LecternOptions = {}) {
@@ -68,6 +71,7 @@ export function createLectern(options: LecternOptions = {}) {
     writeDelayMs: options.writeDelayMs,
     background: options.backgroundSync,
     timers: options.syncTimers,
+    openEventSource: options.openEventSource === undefined ? browserEventSource() : options.openEventSource,
   });
   onReachability = sync.setReachable;
   onSessionLost = () => {

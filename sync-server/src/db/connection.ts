@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { normalizeArticleUrl } from '@lectern/shared-schema';
 import { privateFile, restrictMode } from '../private-files';
 import { recordTouched } from '../services/feed-rows';
-import { trackWrites } from './change-set';
+import { trackWrites, type TouchedEntity } from './change-set';
 
 export interface Db {
   sqlite: Database.Database;
@@ -25,7 +25,15 @@ export interface Db {
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export function openDatabase(file: string): Db {
+export interface OpenDatabaseOptions {
+  /**
+   * Called after each outermost transaction commits, with the users whose change feed it moved: live
+   * updates tell their devices (live/feed-signals.ts). It must return at once and never throw.
+   */
+  afterCommit?: (userIds: readonly string[]) => void;
+}
+
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   if (file !== ':memory:') {
     mkdirSync(dirname(file), { recursive: true });
     // Readable by the server's user only; the WAL and shared-memory files SQLite makes take its mode.
@@ -58,15 +66,19 @@ export function openDatabase(file: string): Db {
     },
     transaction: <T>(work: () => T): T => {
       if (sqlite.inTransaction) return sqlite.transaction(work)();
-      return sqlite
+      let touched: readonly TouchedEntity[] = [];
+      const result = sqlite
         .transaction(() => {
           // Writes outside any transaction record nothing, as they never did; every service writes in one.
           written.forget();
           const result = work();
-          recordTouched(db, written.take());
+          touched = written.take();
+          recordTouched(db, touched);
           return result;
         })
         .immediate();
+      if (touched.length > 0) options.afterCommit?.([...new Set(touched.map((entry) => entry.userId))]);
+      return result;
     },
     close: () => sqlite.close(),
   };

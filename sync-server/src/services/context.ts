@@ -13,6 +13,9 @@ import {
   type SafeFetchOptions,
 } from '../extraction/index';
 import { IMPORTS_IN_FLIGHT } from '../imports/import-pool';
+import { inProcessFeedSignals, type FeedSignals } from '../live/feed-signals';
+import { LiveStreams } from '../live/live-streams';
+import { isSessionActive } from './sessions';
 import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue } from '../jobs/job-queue';
 import { newSignInLimits, type SignInLimits } from './sign-in';
 import { SignInCodes } from './google-sign-in-codes';
@@ -36,11 +39,32 @@ export interface ServiceContext {
   googleCodes: SignInCodes;
   /** Background work persisted in SQLite (imports' rows and pages). */
   jobs: JobQueue;
+  /** Live updates: the signal that a user's feed moved, and the event streams open on this node. */
+  live: { signals: FeedSignals; streams: LiveStreams };
 }
 
-/** The server's context over an open database; nothing runs until the caller starts `jobs`. */
-export function createServiceContext(db: Db, config: Config): ServiceContext {
+/**
+ * The server's context over an open database; nothing runs until the caller starts `jobs`. `signals` is
+ * the one the database publishes to after each commit (openDatabase's afterCommit).
+ */
+export function createServiceContext(
+  db: Db,
+  config: Config,
+  signals: FeedSignals = inProcessFeedSignals(),
+): ServiceContext {
   return {
+    live: {
+      signals,
+      streams: new LiveStreams(
+        signals,
+        {
+          perUser: config.syncEventsPerUser,
+          total: config.syncEventsMax,
+          heartbeatMs: config.syncEventsHeartbeatMs,
+        },
+        (userId, sessionId) => isSessionActive(db, { sub: userId, sid: sessionId }),
+      ),
+    },
     db,
     config,
     jobs: new JobQueue(db, {

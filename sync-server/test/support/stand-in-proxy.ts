@@ -2,6 +2,7 @@
 // to answer some requests itself: with its own HTML 404 page (what a proxy sends for a path it can't
 // route), or with a server error while the server behind it is down or overloaded.
 import { createServer, request as forward } from 'node:http';
+import type { Socket } from 'node:net';
 import { listenLocally } from '../../src/testing/listen-locally';
 
 /** An answer the proxy gives itself instead of forwarding the request. */
@@ -16,10 +17,15 @@ export interface StandInProxy {
   url: string;
   /** "METHOD /path" of the requests answered with the proxy's HTML 404 instead of forwarded. */
   htmlNotFound: Set<string>;
-  /** Answers by "METHOD /path", or by "METHOD *" for every path, given instead of forwarding. */
+  /**
+   * Answers by "METHOD /path" (the query included), by "METHOD /path" without its query when no key has
+   * one, or by "METHOD *" for every path, given instead of forwarding.
+   */
   answers: Map<string, StandInAnswer>;
   /** "METHOD /path" of every request that came in, in order, whether forwarded or answered here. */
   requests: string[];
+  /** Cuts every connection open through the proxy (a long-lived stream included), as a dropped network would. */
+  cutConnections(): void;
   close(): Promise<void>;
 }
 
@@ -30,7 +36,11 @@ export async function startStandInProxy(targetUrl: string): Promise<StandInProxy
   const requests: string[] = [];
   const server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
-    const answer = answers.get(`${req.method} ${req.url}`) ?? answers.get(`${req.method} *`);
+    const path = (req.url ?? '').split('?')[0];
+    const answer =
+      answers.get(`${req.method} ${req.url}`) ??
+      answers.get(`${req.method} ${path}`) ??
+      answers.get(`${req.method} *`);
     if (answer) {
       req.resume();
       res.writeHead(answer.status, answer.headers);
@@ -49,11 +59,21 @@ export async function startStandInProxy(targetUrl: string): Promise<StandInProxy
         answer.pipe(res);
       },
     );
+    // The client went away before its answer ended (a stream closed): so does the request behind it.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
     upstream.on('error', () => {
+      if (res.headersSent) return void res.destroy();
       res.writeHead(502);
       res.end();
     });
     req.pipe(upstream);
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   const url = await listenLocally(server);
   return {
@@ -61,6 +81,14 @@ export async function startStandInProxy(targetUrl: string): Promise<StandInProxy
     htmlNotFound,
     answers,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    cutConnections() {
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A stream still open would hold the close for ever.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,7 +1,8 @@
 // Keeps the device and the server in step: push the outbox, then pull the change feed. Runs at start, when
 // the network comes back, when the tab becomes visible or returns from the back/forward cache, shortly
-// after each local write and periodically; backs off while the server can't be reached; holds a lock so
-// one tab syncs at a time.
+// after each local write, periodically, and at once when the server's event stream says another device
+// wrote (live-updates.ts); backs off while the server can't be reached; holds a lock so one tab syncs at
+// a time.
 import { nowIso } from '@lectern/shared-schema';
 import { liveQuery, type Subscription } from 'dexie';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
@@ -14,6 +15,7 @@ import { onRestoredFromCache, rereadEverything } from './page-restore';
 import { addRefreshTargets, mergeTargets, noTargets, refreshFromServer } from './refresh';
 import { pullChanges } from './pull';
 import { pushOutbox } from './push';
+import { createLiveUpdates, type OpenEventSource } from './live-updates';
 import type { SyncLock } from './sync-lock';
 
 /** A write the server refused, shown with its reason and a Retry or Delete choice. */
@@ -53,6 +55,8 @@ export interface SyncEngineOptions {
   background?: boolean;
   /** The clock, timers and dice the engine schedules with: the real ones unless a test reads the delays. */
   timers?: SyncTimers;
+  /** Opens the server's event stream (live updates); null or absent: none, the other triggers alone. */
+  openEventSource?: OpenEventSource | null;
 }
 
 export interface SyncTimers {
@@ -111,6 +115,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let timerDue = Infinity;
   let stopStarted: (() => void) | null = null;
   let storedSubscription: Subscription | null = null;
+  // Only a device that syncs by itself follows the stream: the others sync when they are told to.
+  const live = createLiveUpdates({
+    http,
+    connectivity,
+    openEventSource: options.background === false ? null : (options.openEventSource ?? null),
+    // Joins a run in progress (which then runs once more) rather than starting a second one.
+    onChanged: () => schedule(0),
+    timers,
+    maxBackoffMs,
+  });
 
   function snapshot(): SyncState {
     return {
@@ -259,7 +273,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     });
     const interval = setInterval(() => schedule(0), periodMs);
     schedule(0);
+    live.start();
     stopStarted = () => {
+      live.stop();
       unsubscribe();
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
       stopWatchingRestores();
@@ -303,8 +319,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       addRefreshTargets(toRefresh, op, false);
       schedule(0);
     },
-    /** The session changed (sign-in, 401, logout): recompute `signedOut`. */
-    refresh: emit,
+    /** The session changed (sign-in, 401, logout): recompute `signedOut`, open or close the stream. */
+    refresh() {
+      emit();
+      live.update();
+    },
+    /** The server's event stream is open: another device's write is pulled the moment it lands. */
+    isLive: live.isOpen,
     isOnline: () => connectivity.isOnline() && reachable,
   };
 }

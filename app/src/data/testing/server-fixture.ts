@@ -41,6 +41,7 @@ export interface StandInProxy {
   answers: Map<string, { status: number; headers?: Record<string, string>; body?: string }>;
   /** "METHOD /path" of every request that came in, in order. */
   requests: string[];
+  cutConnections(): void;
   close(): Promise<void>;
 }
 
