@@ -126,6 +126,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     await jobs.stop();
     await ctx.extraction.ocr.close();
+    await ctx.files.close();
     db.close();
   });
   return app;

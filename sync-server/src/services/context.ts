@@ -13,6 +13,7 @@ import {
   type SafeFetchOptions,
 } from '../extraction/index';
 import { IMPORTS_IN_FLIGHT } from '../imports/import-pool';
+import { createFileStore, type FileStore } from '../storage/index';
 import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue } from '../jobs/job-queue';
 import { newSignInLimits, type SignInLimits } from './sign-in';
 import { SignInCodes } from './google-sign-in-codes';
@@ -27,6 +28,8 @@ export interface Extraction {
 export interface ServiceContext {
   db: Db;
   config: Config;
+  /** Screenshots and archived images: DATA_DIR, or S3 when S3_BUCKET is set (storage/). */
+  files: FileStore;
   extraction: Extraction;
   /** Bounds on work in progress: saves (fetch and extract) and screenshot uploads (OCR). */
   limits: { saves: WorkLimit; uploads: WorkLimit; imports: WorkLimit };
@@ -43,6 +46,7 @@ export function createServiceContext(db: Db, config: Config): ServiceContext {
   return {
     db,
     config,
+    files: createFileStore(config),
     jobs: new JobQueue(db, {
       ...DEFAULT_JOB_QUEUE_OPTIONS,
       concurrency: config.jobConcurrency,

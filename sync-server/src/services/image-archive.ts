@@ -92,7 +92,7 @@ async function archiveImages(
         const image = await archivableImageOffThread(bytes, userId);
         if (!image) continue;
         archived.set(address, {
-          ...(await storeImageFile(ctx.config, image.bytes, image.ext)),
+          ...(await storeImageFile(ctx.files, image.bytes, image.ext)),
           data: image.bytes,
         });
       } catch {
@@ -189,7 +189,7 @@ async function archiveOnce(
   if (applied === 'applied') {
     // A delete of another article using the same image may have removed its file between our write and
     // our commit: the rows now name it, so it is written again.
-    for (const image of images) await storeImageFile(ctx.config, image.data, image.ext);
+    for (const image of images) await storeImageFile(ctx.files, image.data, image.ext);
   } else {
     await freeUnusedImages(ctx, images); // written for an article that is gone or changed
   }
