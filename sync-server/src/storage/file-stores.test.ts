@@ -85,10 +85,8 @@ function localStore(): { store: LocalFileStore; root: string } {
   return { store, root };
 }
 
-let buckets = 0;
-/** An S3 store on its own prefix of the bucket's keys is not possible (keys are fixed): each test cleans up. */
+/** An S3 store on the shared bucket, through the recording proxy unless told otherwise. */
 function s3Store(options: { timeoutMs?: number; endpoint?: string } = {}): S3FileStore {
-  buckets += 1;
   const store = new S3FileStore({
     bucket: s3.bucket,
     endpoint: options.endpoint ?? proxyUrl,
