@@ -190,8 +190,9 @@ async function archiveOnce(
     // A delete of another article using the same image may have removed its file between our write and
     // our commit: the rows now name it, so it is written again.
     for (const image of images) await storeImageFile(ctx.files, image.data, image.ext);
-  } else {
-    await freeUnusedImages(ctx, images); // written for an article that is gone or changed
   }
+  // Written for an article that is gone or changed; or, when applied, deleted since our commit (its delete
+  // freed the files before we wrote them again above): no row names them, so no file stays behind.
+  await freeUnusedImages(ctx, images);
   return applied !== 'changed';
 }
