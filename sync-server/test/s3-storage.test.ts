@@ -33,23 +33,28 @@ const BIRDS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 </article></body></html>`;
 
 let s3: LocalS3;
-let s3Running = false;
 let site: FixtureSite;
 let server: TestServer;
 let api: ApiClient;
 
 beforeAll(async () => {
   s3 = await startLocalS3();
-  s3Running = true;
-  site = await startFixtureSite({ '/birds': BIRDS }, {}, IMAGE_ARTICLE_FILES);
-  server = await startTestServer({ env: { ...s3.env, FETCH_ALLOWED_ORIGINS: site.origin } });
+  site = await startFixtureSite(
+    { '/birds': BIRDS, '/birds-again': BIRDS.replaceAll('Birds of the Estuary', 'The Estuary Again') },
+    {},
+    IMAGE_ARTICLE_FILES,
+  );
+  server = await startTestServer({
+    // Retries of an archiving job come quickly (0.3 s, then doubling): the S3 outage test waits for them.
+    env: { ...s3.env, FETCH_ALLOWED_ORIGINS: site.origin, JOB_RETRY_BASE_MS: '300' },
+  });
   api = new ApiClient(server.url);
 });
 
 afterAll(async () => {
   await server?.close();
   await site?.close();
-  if (s3Running) await s3.close();
+  await s3?.close();
 });
 
 async function rawGet(path: string, token?: string) {
@@ -218,11 +223,10 @@ describe('files in S3 (S3_BUCKET)', () => {
     expect(await keysSettled('images/', [])).toEqual([]);
   }, 60_000);
 
-  it('answers 503, not 404, while S3 is down, and the rest of the server goes on', async () => {
+  it('answers 503, not 404, while S3 is down, the rest of the server goes on, and a save archives its images once S3 is back', async () => {
     const owner = await signUp(api);
     const { article } = await saveBirds(owner.client);
-    await s3.close();
-    s3Running = false;
+    await s3.stop();
 
     const started = performance.now();
     const image = await fetch(`${server.url}${article.image_url}`, {
@@ -241,5 +245,20 @@ describe('files in S3 (S3_BUCKET)', () => {
     const read = await owner.client.get(`/articles/${article.id}`);
     expect(read.status).toBe(200);
     expect(read.body.article.image_url).toBe(article.image_url);
+
+    // A page saved meanwhile is stored at once; its images wait for S3 instead of being dropped.
+    const saved = await owner.client.post('/articles', { url: site.url('/birds-again') });
+    expect(saved.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const waiting = await owner.client.get(`/articles/${saved.body.article.id}`);
+    expect(waiting.body.article.images_pending).toBe(true);
+    expect(waiting.body.article.image_url).toBe(site.url('/img/lead.png'));
+    await s3.start();
+    const archived = await imagesSettled(owner.client, saved.body.article.id);
+    expect(archived.image_url).toMatch(ARCHIVED);
+    expect(archived.content.match(/<img /g)).toHaveLength(4);
+    const lead = await rawGet(archived.image_url, owner.token);
+    expect(lead.status).toBe(200);
+    expect(lead.bytes.equals(FIXTURE_IMAGES.lead)).toBe(true);
   }, 60_000);
 });

@@ -16,6 +16,7 @@ import {
   rewriteArticleImagesOffThread,
 } from '../extraction/index';
 import { enqueueJob, requeueJob, RetryableJobError, type JobHandler } from '../jobs/job-queue';
+import { FileStoreUnavailableError } from '../storage/index';
 import { archivedImageUrl, freeUnusedImages, storeImageFile, type StoredImage } from './archived-images';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
@@ -78,8 +79,9 @@ async function archiveImages(
   const archived = new Map<string, FetchedImage>();
   let budget = ARCHIVED_IMAGES_MAX_BYTES_PER_ARTICLE;
   let next = 0;
+  let storeDown: unknown = null;
   const worker = async () => {
-    while (next < addresses.length && budget > 0) {
+    while (next < addresses.length && budget > 0 && !storeDown) {
       const address = addresses[next++]!;
       try {
         const bytes = await fetchBytes(address, {
@@ -95,12 +97,15 @@ async function archiveImages(
           ...(await storeImageFile(ctx.files, image.bytes, image.ext)),
           data: image.bytes,
         });
-      } catch {
-        // Not archived: the image is dropped from the article (see rewriteArticleImages).
+      } catch (error) {
+        // The file store (S3) is down: the whole article is tried again later, its images not dropped.
+        if (error instanceof FileStoreUnavailableError) storeDown = error;
+        // Otherwise not archived: the image is dropped from the article (see rewriteArticleImages).
       }
     }
   };
   await Promise.all(Array.from({ length: IMAGES_AT_ONCE }, worker));
+  if (storeDown) throw storeDown;
   return archived;
 }
 
@@ -134,6 +139,7 @@ export function archiveArticleImages(ctx: ServiceContext): JobHandler {
       // The extraction workers were busy with other users' pages: another try later.
       if (error instanceof Error && error.name === 'ExtractionBusyError' && !lastTry)
         throw new RetryableJobError(error.message);
+      if (error instanceof FileStoreUnavailableError && !lastTry) throw new RetryableJobError(error.message);
       giveUp(ctx.db, job.user_id, articleId);
       throw error;
     }

@@ -27,19 +27,32 @@ export interface LocalS3 {
   };
   /** Every key in the bucket (under `prefix`), sorted: read with a client of the test's own. */
   keys(prefix?: string): Promise<string[]>;
+  /** Takes the server down (connections refused), then back up on the same port with the same objects. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startLocalS3(bucket = 'lectern-files'): Promise<LocalS3> {
   const folder = mkdtempSync(join(tmpdir(), 'lectern-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: folder,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const open = async (port: number) => {
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory: folder,
+      configureBuckets: [{ name: bucket }],
+    });
+    return { server, port: (await server.run()).port };
+  };
+  let { server, port } = await open(0);
+  let running = true;
+  const stop = async () => {
+    if (!running) return;
+    running = false;
+    server.httpServer?.closeAllConnections();
+    await server.close();
+  };
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
     endpoint,
@@ -71,10 +84,15 @@ export async function startLocalS3(bucket = 'lectern-files'): Promise<LocalS3> {
       } while (ContinuationToken);
       return keys.sort();
     },
+    stop,
+    async start() {
+      if (running) return;
+      ({ server, port } = await open(port));
+      running = true;
+    },
     async close() {
       client.destroy();
-      server.httpServer?.closeAllConnections();
-      await server.close();
+      await stop();
       rmSync(folder, { recursive: true, force: true });
     },
   };
