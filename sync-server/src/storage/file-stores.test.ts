@@ -259,8 +259,9 @@ describe('S3FileStore', () => {
     expect(put?.headers['content-length']).toBe(String(PNG.length));
     const kept = join(s3.folder, s3.bucket, 'uploads', 'ann', 'shot.png._S3rver_object');
     expect(readFileSync(kept).equals(PNG)).toBe(true);
-    expect(await store.client.config.requestChecksumCalculation()).toBe('WHEN_REQUIRED');
-    expect(await store.client.config.responseChecksumValidation()).toBe('WHEN_REQUIRED');
+    const { config } = await store.s3Client();
+    expect(await config.requestChecksumCalculation()).toBe('WHEN_REQUIRED');
+    expect(await config.responseChecksumValidation()).toBe('WHEN_REQUIRED');
   });
 
   it('keeps the keys of the data folder, so one can be copied into the other', async () => {
