@@ -55,22 +55,29 @@ export class FileStoreUnavailableError extends Error {
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 const MAX_KEY_LENGTH = 512;
 
+/** Plain segments joined by '/', at least `depth` of them, and not too long. */
+function isPlainPath(path: string, depth: number): boolean {
+  const parts = path.split('/');
+  return path.length <= MAX_KEY_LENGTH && parts.length >= depth && parts.every((part) => SEGMENT.test(part));
+}
+
 /**
  * `key` checked: segments joined by '/', none empty, unsafe or hidden, and at least one folder deep: the
  * data folder's own files (the database, the secret) sit at its top and are never a store's files.
  * Throws UnsafeFileKeyError.
  */
 export function checkFileKey(key: string): string {
-  const parts = key.split('/');
-  if (key.length > MAX_KEY_LENGTH || parts.length < 2 || !parts.every((part) => SEGMENT.test(part)))
-    throw new UnsafeFileKeyError(key);
+  if (!isPlainPath(key, 2)) throw new UnsafeFileKeyError(key);
   return key;
 }
 
-/** A folder prefix checked: a key followed by '/' (so never a whole top folder: all users' uploads). */
-export function checkFilePrefix(prefix: string): string {
-  if (!prefix.endsWith('/')) throw new UnsafeFileKeyError(prefix);
-  checkFileKey(prefix.slice(0, -1));
+/**
+ * A folder prefix checked: plain segments followed by '/'. Deleting takes two segments at least (an
+ * account's `uploads/<user>/`, never a whole top folder: all users' uploads); listing takes one.
+ */
+export function checkFilePrefix(prefix: string, use: 'delete' | 'list'): string {
+  if (!prefix.endsWith('/') || !isPlainPath(prefix.slice(0, -1), use === 'delete' ? 2 : 1))
+    throw new UnsafeFileKeyError(prefix);
   return prefix;
 }
 

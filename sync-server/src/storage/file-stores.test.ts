@@ -122,7 +122,7 @@ const HOSTILE_KEYS = [
   'jwt-secret',
   '',
 ];
-const HOSTILE_PREFIXES = ['uploads/', '../', '/', '', 'uploads/ann', 'uploads/../', 'uploads/ann/../'];
+const HOSTILE_PREFIXES = ['../', '/', '', 'uploads/ann', 'uploads/../', 'uploads/ann/../', 'uploads//'];
 
 describe.each(stores)('%s', (_name, open) => {
   afterEach(async () => {
@@ -204,6 +204,15 @@ describe.each(stores)('%s', (_name, open) => {
     await expect(store.list(prefix)).rejects.toBeInstanceOf(UnsafeFileKeyError);
     expect(await store.list('uploads/ann/')).toEqual(['uploads/ann/one.png']);
   });
+
+  it('lists a whole top folder, and refuses to delete one (every user’s uploads)', async () => {
+    const store = open();
+    await store.put('uploads/ann/one.png', PNG, 'image/png');
+    await store.put('uploads/bob/two.png', PNG, 'image/png');
+    expect(await store.list('uploads/')).toEqual(['uploads/ann/one.png', 'uploads/bob/two.png']);
+    await expect(store.deleteAll('uploads/')).rejects.toBeInstanceOf(UnsafeFileKeyError);
+    expect(await store.list('uploads/')).toEqual(['uploads/ann/one.png', 'uploads/bob/two.png']);
+  });
 });
 
 describe('checkFileKey', () => {
@@ -234,7 +243,8 @@ describe('LocalFileStore', () => {
   it('writes nothing outside its folder, nor over the database beside the files', async () => {
     const { store, root } = localStore();
     for (const key of HOSTILE_KEYS) await store.put(key, PNG, 'image/png').catch(() => undefined);
-    for (const prefix of HOSTILE_PREFIXES) await store.deleteAll(prefix).catch(() => undefined);
+    for (const prefix of [...HOSTILE_PREFIXES, 'uploads/'])
+      await store.deleteAll(prefix).catch(() => undefined);
     expect(readdirSync(join(root, '..'))).toEqual(['data']);
     expect(readdirSync(root)).toEqual(['lectern.sqlite']);
     expect(readFileSync(join(root, 'lectern.sqlite'), 'utf8')).toBe('the database');
@@ -273,7 +283,8 @@ describe('S3FileStore', () => {
     const store = s3Store();
     seen.length = 0;
     for (const key of HOSTILE_KEYS) await store.put(key, PNG, 'image/png').catch(() => undefined);
-    for (const prefix of HOSTILE_PREFIXES) await store.deleteAll(prefix).catch(() => undefined);
+    for (const prefix of [...HOSTILE_PREFIXES, 'uploads/'])
+      await store.deleteAll(prefix).catch(() => undefined);
     expect(seen).toEqual([]);
     expect(await s3.keys()).toEqual([]);
   });

@@ -26,8 +26,16 @@ export class LocalFileStore implements FileStore {
 
   /** The file's path, checked twice: the key's own rule, then that the path stays inside the folder. */
   private pathOf(key: string): string {
-    const path = resolve(this.root, ...checkFileKey(key).split('/'));
-    if (!path.startsWith(this.root + sep)) throw new UnsafeFileKeyError(key);
+    return this.inside(key, resolve(this.root, ...checkFileKey(key).split('/')));
+  }
+
+  /** A folder's path (a prefix without its '/'), checked the same two ways. */
+  private folderOf(prefix: string, use: 'delete' | 'list'): string {
+    return this.inside(prefix, resolve(this.root, ...checkFilePrefix(prefix, use).slice(0, -1).split('/')));
+  }
+
+  private inside(asked: string, path: string): string {
+    if (!path.startsWith(this.root + sep)) throw new UnsafeFileKeyError(asked);
     return path;
   }
 
@@ -68,11 +76,11 @@ export class LocalFileStore implements FileStore {
   }
 
   async deleteAll(prefix: string): Promise<void> {
-    await rm(this.pathOf(checkFilePrefix(prefix).slice(0, -1)), { recursive: true, force: true });
+    await rm(this.folderOf(prefix, 'delete'), { recursive: true, force: true });
   }
 
   async list(prefix: string): Promise<string[]> {
-    const folder = this.pathOf(checkFilePrefix(prefix).slice(0, -1));
+    const folder = this.folderOf(prefix, 'list');
     try {
       const entries = await readdir(folder, { recursive: true, withFileTypes: true });
       return entries

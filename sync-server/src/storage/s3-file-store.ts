@@ -161,7 +161,7 @@ export class S3FileStore implements FileStore {
   }
 
   async deleteAll(prefix: string): Promise<void> {
-    const keys = await this.list(prefix);
+    const keys = await this.list(checkFilePrefix(prefix, 'delete'));
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
       const batch = keys.slice(start, start + DELETE_BATCH);
       const answer = await this.send('delete files', ({ sdk, client }, abortSignal) =>
@@ -183,7 +183,7 @@ export class S3FileStore implements FileStore {
   }
 
   async list(prefix: string): Promise<string[]> {
-    const Prefix = checkFilePrefix(prefix);
+    const Prefix = checkFilePrefix(prefix, 'list');
     const keys: string[] = [];
     let ContinuationToken: string | undefined;
     do {
