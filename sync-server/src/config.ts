@@ -164,8 +164,9 @@ function s3Setting(env: Env): S3Config | null {
     const stray = S3_SETTINGS.filter((name) => env[name]);
     if (stray.length > 0)
       throw new Error(
-        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not. Set S3_BUCKET to keep ` +
-          'screenshots and archived images in S3-compatible storage, or unset the S3_* settings to keep them in DATA_DIR.',
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not. ` +
+          'Set S3_BUCKET to keep screenshots and archived images in S3-compatible storage, ' +
+          'or unset the S3_* settings to keep them in DATA_DIR.',
       );
     return null;
   }

@@ -1,6 +1,7 @@
-// Archived images in the file store: one file per content hash under images/ (DATA_DIR/images/ by default), the article_images rows saying
-// which article uses which, and who may read them (the owner, or anyone when the article is in a public
-// list). The rows are the only way in: a file whose hash no row of that article names answers 404.
+// Archived images in the file store (DATA_DIR, or S3): one file per content hash under images/, the
+// article_images rows saying which article uses which, and who may read them (the owner, or anyone when
+// the article is in a public list). The rows are the only way in: a file whose hash no row of that article
+// names answers 404.
 import { ARCHIVED_IMAGE_PATH, SERVER_ERRORS } from '@lectern/shared-schema';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/connection';

@@ -1,4 +1,5 @@
-// Screenshot articles: the image kept in the file store (DATA_DIR or S3) for its owner, its OCR text as the article body.
+// Screenshot articles: the image kept in the file store (DATA_DIR or S3) for its owner, its OCR text as
+// the article body.
 import { newId, SCREENSHOT_URL_SCHEME, SERVER_ERRORS, type Article } from '@lectern/shared-schema';
 import { MAX_SCREENSHOT_PIXELS, screenshotArticleFields, sniffImage } from '../extraction/index';
 import type { FileStore } from '../storage/index';
