@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newId } from '@lectern/shared-schema';
-import type { Config } from '../sync-server/src/config';
 import { openDatabase } from '../sync-server/src/db/connection';
 import { archivedImageUrl, storeImageFile } from '../sync-server/src/services/archived-images';
 import { insertArticle } from '../sync-server/src/services/articles';
 import { registerUser } from '../sync-server/src/services/users';
+import { LocalFileStore } from '../sync-server/src/storage/index';
 import { launchChromium } from '../sync-server/src/testing/launch-chromium';
 import { noisePng } from '../sync-server/test/support/noise-png';
 import { percentile, repoRoot, report, startProcess } from './support/server-process';
@@ -28,7 +28,7 @@ const APP_DIR = join(repoRoot, 'app', 'dist');
 
 async function seed(dataDir: string): Promise<number> {
   const db = openDatabase(join(dataDir, 'lectern.sqlite'));
-  const config = { dataDir } as Config;
+  const files = new LocalFileStore(dataDir);
   const user = await registerUser(db, ACCOUNT);
   let bytes = 0;
   const images: { articleId: string; hash: string; ext: 'png'; bytes: number; mime: string }[] = [];
@@ -38,7 +38,7 @@ async function seed(dataDir: string): Promise<number> {
     const urls: string[] = [];
     for (let j = 0; j < IMAGES_PER_ARTICLE; j += 1) {
       // A small photo's worth each (about 10 KB), every one its own bytes.
-      const stored = await storeImageFile(config, noisePng(120, 80, i * 10 + j + 1), 'png');
+      const stored = await storeImageFile(files, noisePng(120, 80, i * 10 + j + 1), 'png');
       images.push({ articleId: id, ...stored, ext: 'png' });
       urls.push(archivedImageUrl(id, stored));
       bytes += stored.bytes;

@@ -143,6 +143,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     await ctx.live.signals.close();
     await jobs.stop();
     await ctx.extraction.ocr.close();
+    await ctx.files.close();
     db.close();
   });
   return app;

@@ -110,3 +110,65 @@ describe('TRUST_PROXY', () => {
     expect(() => trust('10.0.0.0/33')).toThrow(/"10\.0\.0\.0\/33" is neither/);
   });
 });
+
+describe('S3_BUCKET and the S3_* settings', () => {
+  const S3 = {
+    S3_BUCKET: 'lectern-files',
+    S3_REGION: 'eu-west-1',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret/key+example',
+  };
+  const s3 = (env: Record<string, string | undefined>) =>
+    loadConfig({ DATA_DIR: freshFolder(), JWT_SECRET: LONG_SECRET, ...env }).s3;
+
+  it('keeps files in DATA_DIR when S3_BUCKET is unset', () => {
+    expect(s3({})).toBeNull();
+    expect(s3({ S3_BUCKET: '' })).toBeNull();
+  });
+
+  it('takes the bucket, region and keys; AWS itself and virtual-hosted addresses by default', () => {
+    expect(s3(S3)).toEqual({
+      bucket: 'lectern-files',
+      endpoint: null,
+      region: 'eu-west-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/key+example',
+      forcePathStyle: false,
+    });
+  });
+
+  it('takes an S3-compatible endpoint and path-style addresses', () => {
+    expect(s3({ ...S3, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
+    expect(s3({ ...S3, S3_FORCE_PATH_STYLE: 'false' })?.forcePathStyle).toBe(false);
+  });
+
+  it.each(['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)(
+    'refuses a bucket without %s, naming it',
+    (name) => {
+      expect(() => s3({ ...S3, [name]: undefined })).toThrow(
+        `S3_BUCKET is set, so S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too; missing: ${name}`,
+      );
+    },
+  );
+
+  it.each(['yes', '1', 'TRUE', 'on'])('refuses S3_FORCE_PATH_STYLE=%s (true or false only)', (value) => {
+    expect(() => s3({ ...S3, S3_FORCE_PATH_STYLE: value })).toThrow(
+      `S3_FORCE_PATH_STYLE must be true or false, got "${value}"`,
+    );
+  });
+
+  it('refuses an endpoint that is not an http(s) address', () => {
+    expect(() => s3({ ...S3, S3_ENDPOINT: 'minio:9000' })).toThrow(
+      'S3_ENDPOINT must be an http:// or https:// address, got "minio:9000"',
+    );
+  });
+
+  it('refuses S3 settings without S3_BUCKET rather than keep the files in DATA_DIR unasked', () => {
+    expect(() => s3({ S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1' })).toThrow(
+      'S3_ENDPOINT, S3_REGION are set but S3_BUCKET is not.',
+    );
+  });
+});

@@ -14,6 +14,18 @@ export interface GoogleConfig {
   userInfoUrl: string;
 }
 
+/** S3-compatible object storage for files (S3_BUCKET and the S3_* settings beside it). */
+export interface S3Config {
+  bucket: string;
+  /** S3_ENDPOINT: the server's address (MinIO, R2, …); null for AWS itself, found from the region. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most others). */
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -62,6 +74,8 @@ export interface Config {
   /** Where the built PWA is served from; absent until `npm run build` has run. */
   appDir: string | null;
   logger: boolean;
+  /** Where screenshots and archived images are kept: S3 when S3_BUCKET is set, else DATA_DIR (null). */
+  s3: S3Config | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -138,6 +152,54 @@ function trustProxySetting(raw: string | undefined): false | number | string[] {
   return entries;
 }
 
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/**
+ * S3_BUCKET turns object storage on; the region and both keys are then required. An S3 setting without a
+ * bucket is refused too: the files would silently stay in DATA_DIR, on one node only.
+ */
+function s3Setting(env: Env): S3Config | null {
+  const bucket = (env.S3_BUCKET ?? '').trim();
+  if (!bucket) {
+    const stray = S3_SETTINGS.filter((name) => env[name]);
+    if (stray.length > 0)
+      throw new Error(
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not. ` +
+          'Set S3_BUCKET to keep screenshots and archived images in S3-compatible storage, ' +
+          'or unset the S3_* settings to keep them in DATA_DIR.',
+      );
+    return null;
+  }
+  const missing = (['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => !env[name],
+  );
+  if (missing.length > 0)
+    throw new Error(
+      'S3_BUCKET is set, so S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too; ' +
+        `missing: ${missing.join(', ')}`,
+    );
+  const endpoint = (env.S3_ENDPOINT ?? '').trim();
+  if (endpoint && !/^https?:\/\/[^/\s]+/i.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got "${endpoint}"`);
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim();
+  if (pathStyle !== '' && pathStyle !== 'true' && pathStyle !== 'false')
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  return {
+    bucket,
+    endpoint: endpoint || null,
+    region: env.S3_REGION ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: pathStyle === 'true',
+  };
+}
+
 export function loadConfig(env: Env = process.env, defaults: { appDir?: string | null } = {}): Config {
   const port = intSetting(env, 'PORT', 3000);
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -193,5 +255,6 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     ),
     appDir: env.APP_DIR ? resolve(env.APP_DIR) : (defaults.appDir ?? null),
     logger: env.LOG_LEVEL !== 'silent' && env.NODE_ENV !== 'test',
+    s3: s3Setting(env),
   };
 }

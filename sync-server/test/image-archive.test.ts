@@ -2,11 +2,12 @@
 // see the article, and freed with it. Real server, real SQLite, real HTTP; the publisher is a fixture site.
 import Database from 'better-sqlite3';
 import { connect, createServer, type Server } from 'node:net';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
+import { startTestFileStore, type TestFileStore } from './support/test-file-store';
 import { ApiClient, signUp } from './support/api-client';
 import {
   FIXTURE_IMAGES,
@@ -21,6 +22,8 @@ const ARCHIVED = /^\/api\/images\/[0-9a-f-]{36}\/[0-9a-f]{64}\.(png|jpg|gif|webp
 const IMAGE_TIMEOUT_MS = 1_500;
 
 let server: TestServer;
+/** The data folder, or S3 when this file runs from image-archive-s3.test.ts. */
+let files: TestFileStore;
 let site: FixtureSite;
 /** The publisher of the first test, which goes away once its images are in. */
 let doomedSite: FixtureSite;
@@ -56,8 +59,10 @@ beforeAll(async () => {
     {},
     IMAGE_ARTICLE_FILES,
   );
+  files = await startTestFileStore();
   server = await startTestServer({
     env: {
+      ...files.env,
       FETCH_ALLOWED_ORIGINS: `${site.origin},${doomedSite.origin}`,
       IMAGE_FETCH_TIMEOUT_MS: String(IMAGE_TIMEOUT_MS),
     },
@@ -70,6 +75,7 @@ afterAll(async () => {
   await site?.close();
   await doomedSite?.close(); // closed by the first test already, unless it failed first
   await new Promise((resolve) => privateListener.close(resolve));
+  await files?.close();
 });
 
 interface FeedArticle {
@@ -103,15 +109,9 @@ function imageAddresses(content: string): string[] {
   return [...content.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)].map((match) => match[1]!);
 }
 
-function storedFiles(): string[] {
-  const folder = join(server.dataDir, 'images');
-  try {
-    return readdirSync(folder, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => entry.name);
-  } catch {
-    return [];
-  }
+/** The names of the archived image files the server keeps (in DATA_DIR/images/ or the bucket). */
+async function storedFiles(): Promise<string[]> {
+  return (await files.keys(server.dataDir, 'images/')).map((key) => key.split('/').pop()!);
 }
 
 async function rawGet(path: string, token?: string) {
@@ -181,9 +181,9 @@ describe('images archived with the article', () => {
       }
     }
     // Stored once per content hash: lead, PNG, JPEG, WebP, SVG.
-    expect(storedFiles().sort()).toHaveLength(5);
+    expect((await storedFiles()).sort()).toHaveLength(5);
     await client.delete(`/articles/${id}`);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it("shows a private article's images to its owner only, and a public list's cards to anyone", async () => {
@@ -242,19 +242,19 @@ describe('images archived with the article', () => {
         [article.image_url!, ...imageAddresses(article.content!)].map(fileOf),
       ),
     );
-    const oursStored = () => storedFiles().filter((name) => ours.has(name));
+    const oursStored = async () => (await storedFiles()).filter((name) => ours.has(name));
     // The same bytes under both articles: one file each.
     expect(ours.size).toBe(5);
-    expect(oursStored()).toHaveLength(5);
+    expect(await oursStored()).toHaveLength(5);
     await client.delete(`/articles/${first.body.article.id}`);
-    expect(oursStored()).toHaveLength(5);
+    expect(await oursStored()).toHaveLength(5);
     // The second article still shows them all.
     for (const address of [secondArticle.image_url!, ...imageAddresses(secondArticle.content!)])
       expect((await client.get(address.replace('/api', ''))).status).toBe(200);
     expect((await client.get(firstArticle.image_url!.replace('/api', ''))).status).toBe(404);
     await client.delete('/auth/account');
-    expect(oursStored()).toEqual([]);
-    expect(storedFiles()).toEqual([]);
+    expect(await oursStored()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('answers a save at once when an image server stalls, and settles the images once it is given up', async () => {
@@ -318,7 +318,11 @@ describe('images archived with the article', () => {
 describe('articles saved before images were archived', () => {
   it('get their images archived once, by a background job on start', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lectern-image-backfill-'));
-    const env = { FETCH_ALLOWED_ORIGINS: site.origin, IMAGE_FETCH_TIMEOUT_MS: String(IMAGE_TIMEOUT_MS) };
+    const env = {
+      ...files.env,
+      FETCH_ALLOWED_ORIGINS: site.origin,
+      IMAGE_FETCH_TIMEOUT_MS: String(IMAGE_TIMEOUT_MS),
+    };
     try {
       let restarted = await startTestServer({ env, dataDir });
       const { client, user } = await signUp(new ApiClient(restarted.url));

@@ -1,17 +1,19 @@
 import { SCREENSHOT_URL_SCHEME } from '@lectern/shared-schema';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTextImageRenderer, type TextImageRenderer } from './fixtures/text-image-renderer';
 import { signUp, type ApiClient } from './support/api-client';
+import { startTestFileStore, type TestFileStore } from './support/test-file-store';
 import { startWorld, type World } from './support/world';
 
 let world: World;
+/** The data folder, or S3 when this file runs from screenshots-s3.test.ts. */
+let files: TestFileStore;
 let renderer: TextImageRenderer;
 let screenshot: Buffer;
 
 beforeAll(async () => {
-  world = await startWorld();
+  files = await startTestFileStore();
+  world = await startWorld(files.env);
   renderer = await startTextImageRenderer();
   screenshot = await renderer.render({
     width: 600,
@@ -25,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await renderer.close();
   await world.close();
+  await files.close();
 });
 
 function form(parts: { image?: Buffer; type?: string; name?: string; tags?: string; id?: string }): FormData {
@@ -76,7 +79,7 @@ describe('POST /api/articles/screenshot', () => {
     expect((await world.api.get(`/articles/${article.id}/screenshot`)).status).toBe(401);
 
     expect((await owner.client.delete(`/articles/${article.id}`)).status).toBe(204);
-    expect(readdirSync(join(world.server.dataDir, 'uploads', owner.user.id))).toEqual([]);
+    expect(await files.keys(world.server.dataDir, `uploads/${owner.user.id}/`)).toEqual([]);
   });
 
   it('keeps the OCR text private on a public list: no description, no image', async () => {

@@ -32,6 +32,22 @@ describe('start errors', () => {
       { JWT_SECRET: 'x'.repeat(48), TRUST_PROXY: 'true' },
       'Lectern cannot start: TRUST_PROXY=true would believe every X-Forwarded-For hop',
     ],
+    [
+      { JWT_SECRET: 'x'.repeat(48), S3_BUCKET: 'lectern-files', S3_REGION: 'eu-west-1' },
+      'Lectern cannot start: S3_BUCKET is set, so S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY ' +
+        'must be set too; missing: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+    ],
+    [
+      {
+        JWT_SECRET: 'x'.repeat(48),
+        S3_BUCKET: 'lectern-files',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'yes',
+      },
+      'Lectern cannot start: S3_FORCE_PATH_STYLE must be true or false, got "yes"',
+    ],
   ])('refuses %o with a clear error and exit code 1', (env, message) => {
     const run = start(env);
     expect(run.status).toBe(1);

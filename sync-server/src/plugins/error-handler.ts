@@ -9,6 +9,7 @@ import {
   OcrTimeoutError,
 } from '../extraction/index';
 import { HttpError } from '../services/errors';
+import { FileStoreUnavailableError } from '../storage/index';
 
 const fieldErrors: Partial<Record<string, string>> = FIELD_ERRORS;
 
@@ -43,6 +44,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(422).send({ error: SERVER_ERRORS.screenshotTimedOut });
     if (error instanceof ImageUnreadableError) {
       return reply.code(400).send({ error: 'The screenshot could not be read as an image' });
+    }
+    // S3 down or too slow: the file may well be there, so not 404; the device tries again later.
+    if (error instanceof FileStoreUnavailableError) {
+      request.log.error(error);
+      return reply.code(503).header('retry-after', '30').send({ error: SERVER_ERRORS.serverBusy });
     }
     if (error.validation) return reply.code(400).send({ error: validationMessage(error) });
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,12 +1,11 @@
-// Archived images on disk: one file per content hash under DATA_DIR/images/, the article_images rows saying
-// which article uses which, and who may read them (the owner, or anyone when the article is in a public
-// list). The rows are the only way in: a file whose hash no row of that article names answers 404.
+// Archived images in the file store (DATA_DIR, or S3): one file per content hash under images/, the
+// article_images rows saying which article uses which, and who may read them (the owner, or anyone when
+// the article is in a public list). The rows are the only way in: a file whose hash no row of that article
+// names answers 404.
 import { ARCHIVED_IMAGE_PATH, SERVER_ERRORS } from '@lectern/shared-schema';
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import type { FileStore } from '../storage/index';
 import { notFound } from './errors';
 
 /** The kinds of image kept, by the extension of their file and address. */
@@ -29,46 +28,27 @@ export interface StoredImage {
 
 const FILE_NAME = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif|svg)$/;
 
-export function imagesFolder(config: Config): string {
-  return join(config.dataDir, 'images');
-}
-
 /** `images/ab/abcdef….png`: a folder per first byte keeps each folder small. */
-function imagePath(config: Config, hash: string, ext: string): string {
-  return join(imagesFolder(config), hash.slice(0, 2), `${hash}.${ext}`);
+function imageKey(hash: string, ext: string): string {
+  return `images/${hash.slice(0, 2)}/${hash}.${ext}`;
 }
 
 export function archivedImageUrl(articleId: string, image: Pick<StoredImage, 'hash' | 'ext'>): string {
   return `${ARCHIVED_IMAGE_PATH}${articleId}/${image.hash}.${image.ext}`;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Writes the bytes under their hash unless that file is there already (another article's copy). Written to
- * a temporary name and renamed, so a reader never sees half a file; folders 0700 and files 0600, like the
- * rest of DATA_DIR.
+ * Writes the bytes under their hash unless that file is there already (another article's copy). The store
+ * never shows half a file (storage/local-file-store.ts writes and renames).
  */
 export async function storeImageFile(
-  config: Config,
+  files: FileStore,
   bytes: Buffer,
   ext: ArchivedImageExt,
 ): Promise<StoredImage> {
   const hash = createHash('sha256').update(bytes).digest('hex');
-  const path = imagePath(config, hash, ext);
-  if (!(await exists(path))) {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-    await writeFile(temporary, bytes, { mode: 0o600 });
-    await rename(temporary, path);
-  }
+  const key = imageKey(hash, ext);
+  if (!(await files.exists(key))) await files.put(key, bytes, ARCHIVED_IMAGE_TYPES[ext]);
   return { hash, ext, bytes: bytes.length, mime: ARCHIVED_IMAGE_TYPES[ext] };
 }
 
@@ -87,12 +67,12 @@ export function imagesOfArticles(
 
 /** Removes the files of these images that no article uses any more. */
 export async function freeUnusedImages(
-  ctx: { db: Db; config: Config },
+  ctx: { db: Db; files: FileStore },
   images: readonly { hash: string; ext: string }[],
 ): Promise<void> {
   for (const image of images) {
     const used = ctx.db.statement('SELECT 1 FROM article_images WHERE hash = ? LIMIT 1').get(image.hash);
-    if (!used) await rm(imagePath(ctx.config, image.hash, image.ext), { force: true });
+    if (!used) await ctx.files.delete(imageKey(image.hash, image.ext));
   }
 }
 
@@ -108,7 +88,7 @@ export interface ServedImage {
  * for everything else, the same answer for an image that exists and one that doesn't.
  */
 export async function readArchivedImage(
-  ctx: { db: Db; config: Config },
+  ctx: { db: Db; files: FileStore },
   viewer: string | null,
   articleId: string,
   file: string,
@@ -127,9 +107,7 @@ export async function readArchivedImage(
   if (!row) throw notFound(SERVER_ERRORS.notFound);
   const audience = viewer !== null && viewer === row.user_id ? 'owner' : row.in_public_list ? 'public' : null;
   if (!audience) throw notFound(SERVER_ERRORS.notFound);
-  try {
-    return { bytes: await readFile(imagePath(ctx.config, hash, ext)), mime: row.mime, audience };
-  } catch {
-    throw notFound(SERVER_ERRORS.notFound);
-  }
+  const stored = await ctx.files.read(imageKey(hash, ext));
+  if (!stored) throw notFound(SERVER_ERRORS.notFound);
+  return { bytes: stored.bytes, mime: row.mime, audience };
 }

@@ -15,6 +15,7 @@ import {
 import { IMPORTS_IN_FLIGHT } from '../imports/import-pool';
 import { inProcessFeedSignals, type FeedSignals } from '../live/feed-signals';
 import { LiveStreams } from '../live/live-streams';
+import { createFileStore, type FileStore } from '../storage/index';
 import { isSessionActive } from './sessions';
 import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue } from '../jobs/job-queue';
 import { newSignInLimits, type SignInLimits } from './sign-in';
@@ -30,6 +31,8 @@ export interface Extraction {
 export interface ServiceContext {
   db: Db;
   config: Config;
+  /** Screenshots and archived images: DATA_DIR, or S3 when S3_BUCKET is set (storage/). */
+  files: FileStore;
   extraction: Extraction;
   /** Bounds on work in progress: saves (fetch and extract) and screenshot uploads (OCR). */
   limits: { saves: WorkLimit; uploads: WorkLimit; imports: WorkLimit };
@@ -67,6 +70,7 @@ export function createServiceContext(
     },
     db,
     config,
+    files: createFileStore(config),
     jobs: new JobQueue(db, {
       ...DEFAULT_JOB_QUEUE_OPTIONS,
       concurrency: config.jobConcurrency,

@@ -14,7 +14,7 @@ import { deleteUser } from './users';
 export async function deleteArticleAndFiles(ctx: ServiceContext, userId: string, articleId: string) {
   const images = imagesOfArticles(ctx.db, 'a.id = ? AND a.user_id = ?', articleId, userId);
   const { screenshotUrl } = deleteArticle(ctx.db, userId, articleId);
-  if (screenshotUrl) await removeScreenshotFile(ctx.config, userId, articleId);
+  if (screenshotUrl) await removeScreenshotFile(ctx.files, userId, articleId);
   await freeUnusedImages(ctx, images);
 }
 
@@ -25,6 +25,6 @@ export async function deleteArticleAndFiles(ctx: ServiceContext, userId: string,
 export async function deleteAccount(ctx: ServiceContext, userId: string): Promise<void> {
   const images = imagesOfArticles(ctx.db, 'a.user_id = ?', userId);
   deleteUser(ctx.db, userId);
-  await removeUserFiles(ctx.config, userId);
+  await removeUserFiles(ctx.files, userId);
   await freeUnusedImages(ctx, images);
 }

@@ -16,6 +16,7 @@ import {
   rewriteArticleImagesOffThread,
 } from '../extraction/index';
 import { enqueueJob, requeueJob, RetryableJobError, type JobHandler } from '../jobs/job-queue';
+import { FileStoreUnavailableError } from '../storage/index';
 import { archivedImageUrl, freeUnusedImages, storeImageFile, type StoredImage } from './archived-images';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
@@ -78,8 +79,9 @@ async function archiveImages(
   const archived = new Map<string, FetchedImage>();
   let budget = ARCHIVED_IMAGES_MAX_BYTES_PER_ARTICLE;
   let next = 0;
+  let storeDown: unknown = null;
   const worker = async () => {
-    while (next < addresses.length && budget > 0) {
+    while (next < addresses.length && budget > 0 && !storeDown) {
       const address = addresses[next++]!;
       try {
         const bytes = await fetchBytes(address, {
@@ -92,15 +94,18 @@ async function archiveImages(
         const image = await archivableImageOffThread(bytes, userId);
         if (!image) continue;
         archived.set(address, {
-          ...(await storeImageFile(ctx.config, image.bytes, image.ext)),
+          ...(await storeImageFile(ctx.files, image.bytes, image.ext)),
           data: image.bytes,
         });
-      } catch {
-        // Not archived: the image is dropped from the article (see rewriteArticleImages).
+      } catch (error) {
+        // The file store (S3) is down: the whole article is tried again later, its images not dropped.
+        if (error instanceof FileStoreUnavailableError) storeDown = error;
+        // Otherwise not archived: the image is dropped from the article (see rewriteArticleImages).
       }
     }
   };
   await Promise.all(Array.from({ length: IMAGES_AT_ONCE }, worker));
+  if (storeDown) throw storeDown;
   return archived;
 }
 
@@ -134,6 +139,7 @@ export function archiveArticleImages(ctx: ServiceContext): JobHandler {
       // The extraction workers were busy with other users' pages: another try later.
       if (error instanceof Error && error.name === 'ExtractionBusyError' && !lastTry)
         throw new RetryableJobError(error.message);
+      if (error instanceof FileStoreUnavailableError && !lastTry) throw new RetryableJobError(error.message);
       giveUp(ctx.db, job.user_id, articleId);
       throw error;
     }
@@ -189,9 +195,10 @@ async function archiveOnce(
   if (applied === 'applied') {
     // A delete of another article using the same image may have removed its file between our write and
     // our commit: the rows now name it, so it is written again.
-    for (const image of images) await storeImageFile(ctx.config, image.data, image.ext);
-  } else {
-    await freeUnusedImages(ctx, images); // written for an article that is gone or changed
+    for (const image of images) await storeImageFile(ctx.files, image.data, image.ext);
   }
+  // Written for an article that is gone or changed; or, when applied, deleted since our commit (its delete
+  // freed the files before we wrote them again above): no row names them, so no file stays behind.
+  await freeUnusedImages(ctx, images);
   return applied !== 'changed';
 }

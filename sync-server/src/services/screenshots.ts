@@ -1,9 +1,8 @@
-// Screenshot articles: the image kept under DATA_DIR for its owner, its OCR text as the article body.
+// Screenshot articles: the image kept in the file store (DATA_DIR or S3) for its owner, its OCR text as
+// the article body.
 import { newId, SCREENSHOT_URL_SCHEME, SERVER_ERRORS, type Article } from '@lectern/shared-schema';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Config } from '../config';
 import { MAX_SCREENSHOT_PIXELS, screenshotArticleFields, sniffImage } from '../extraction/index';
+import type { FileStore } from '../storage/index';
 import { getArticle } from './article-rows';
 import { findReplayedArticle, insertArticle } from './articles';
 import type { ServiceContext } from './context';
@@ -12,8 +11,13 @@ import { badRequest, HttpError, notFound } from './errors';
 const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
 const MIME_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 
-function userFolder(config: Config, userId: string): string {
-  return join(config.dataDir, 'uploads', userId);
+/** The user's uploads, `uploads/<user>/` in the file store (a folder of DATA_DIR by default). */
+function userFolder(userId: string): string {
+  return `uploads/${userId}/`;
+}
+
+function screenshotKey(userId: string, articleId: string, extension: string): string {
+  return `${userFolder(userId)}${articleId}.${extension}`;
 }
 
 export function screenshotUrlOf(articleId: string): string {
@@ -55,10 +59,8 @@ async function createScreenshotArticle(
   const text = await ctx.extraction.ocr.recognize(upload.image);
   const fields = screenshotArticleFields(text);
   const id = upload.id ?? newId();
-  const folder = userFolder(ctx.config, userId);
-  await mkdir(folder, { recursive: true });
-  const file = join(folder, `${id}.${EXTENSIONS[image.type]}`);
-  await writeFile(file, upload.image);
+  const file = screenshotKey(userId, id, EXTENSIONS[image.type]);
+  await ctx.files.put(file, upload.image, MIME_TYPES[image.type]);
   try {
     const { article } = insertArticle(
       ctx.db,
@@ -79,7 +81,7 @@ async function createScreenshotArticle(
     );
     return article;
   } catch (error) {
-    await rm(file, { force: true });
+    await ctx.files.delete(file);
     throw error;
   }
 }
@@ -89,24 +91,22 @@ export async function readScreenshot(ctx: ServiceContext, userId: string, articl
   const article = getArticle(ctx.db, userId, articleId);
   if (article.article_type !== 'screenshot') throw notFound(SERVER_ERRORS.notFound);
   for (const [type, extension] of Object.entries(EXTENSIONS) as [keyof typeof EXTENSIONS, string][]) {
-    try {
-      const bytes = await readFile(join(userFolder(ctx.config, userId), `${articleId}.${extension}`));
-      return { bytes, mimeType: MIME_TYPES[type] };
-    } catch {
-      // not this extension
-    }
+    const file = await ctx.files.read(screenshotKey(userId, articleId, extension));
+    if (file) return { bytes: file.bytes, mimeType: MIME_TYPES[type] };
   }
   throw notFound(SERVER_ERRORS.notFound);
 }
 
-export async function removeScreenshotFile(config: Config, userId: string, articleId: string): Promise<void> {
+export async function removeScreenshotFile(
+  files: FileStore,
+  userId: string,
+  articleId: string,
+): Promise<void> {
   await Promise.all(
-    Object.values(EXTENSIONS).map((extension) =>
-      rm(join(userFolder(config, userId), `${articleId}.${extension}`), { force: true }),
-    ),
+    Object.values(EXTENSIONS).map((extension) => files.delete(screenshotKey(userId, articleId, extension))),
   );
 }
 
-export async function removeUserFiles(config: Config, userId: string): Promise<void> {
-  await rm(userFolder(config, userId), { recursive: true, force: true });
+export async function removeUserFiles(files: FileStore, userId: string): Promise<void> {
+  await files.deleteAll(userFolder(userId));
 }

@@ -69,6 +69,7 @@ export function openTestContext(env: Record<string, string> = {}): TestContext {
     async close() {
       await ctx.jobs.stop();
       await ctx.extraction.ocr.close();
+      await ctx.files.close();
       ctx.db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
