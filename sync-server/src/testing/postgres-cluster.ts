@@ -140,7 +140,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       if (attempt < 3) continue;
       const serverLog = existsSync(log) ? readFileSync(log, 'utf8') : '';
       remove();
-      throw new Error(`The test PostgreSQL did not start: ${String(error)}\n${serverLog}`);
+      throw new Error(`The test PostgreSQL did not start: ${String(error)}\n${serverLog}`, { cause: error });
     }
     const urlOf = (database: string) => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`;
     let closed = false;
