@@ -2,7 +2,7 @@
 // Debian's initdb and pg_ctl (`.ci/run` installs the package), in a temporary folder, on a free port, tuned
 // for speed over durability; nothing needs a database set up by hand. Each test takes a fresh database
 // copied from a template the migrations ran on once, so every test starts clean in milliseconds.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -143,14 +143,15 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       throw new Error(`The test PostgreSQL did not start: ${String(error)}\n${serverLog}`, { cause: error });
     }
     const urlOf = (database: string) => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`;
+    const watchdog = watchOver(process.pid, pgCtl, data, folder);
     let closed = false;
     const stop = () => {
       if (closed) return;
       closed = true;
+      watchdog.kill();
       spawnSync(...ownerCommand(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w']));
       remove();
     };
-    // A test process that ends without close() still leaves no server behind.
     process.once('exit', stop);
     return {
       url: urlOf('postgres'),
@@ -163,7 +164,23 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   }
 }
 
-/** The command line that runs `command` as the cluster's owner (for the synchronous stop at exit). */
+/**
+ * A test process that ends without close() still leaves no server behind. Its 'exit' handler covers a
+ * normal end, but test runners end their workers with a signal, which runs no handler: a detached shell
+ * waits for this process to be gone, then stops the server and deletes its folder.
+ */
+function watchOver(pid: number, pgCtl: string, data: string, folder: string): ChildProcess {
+  const [command, args] = ownerCommand(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w']);
+  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; "$@" >/dev/null 2>&1; rm -rf '${folder}'`;
+  const watchdog = spawn('/bin/sh', ['-c', script, 'watchdog', command, ...args], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  watchdog.unref();
+  return watchdog;
+}
+
+/** The command line that runs `command` as the cluster's owner (for the stops at exit). */
 function ownerCommand(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
