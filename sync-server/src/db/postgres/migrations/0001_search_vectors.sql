@@ -5,15 +5,18 @@
 --
 -- Words are cut as FTS5's unicode61 tokenizer (remove_diacritics 2) cuts them, and as the app's and the
 -- server's searchTerms (shared-schema) cut a query: runs of letters and digits, lowercased, diacritics
--- removed; everything else separates words. The 'simple' configuration neither stems nor drops stop
--- words, and punctuation is turned into spaces first, so that PostgreSQL's parser doesn't keep
--- `example.com`, `e-mail` or `/path` whole where FTS5 finds `example`, `com`, `e`, `mail` and `path`.
--- Unicode letters count as letters under a UTF-8 ctype (what initdb gives on a UTF-8 system).
+-- removed; everything else separates words. The 'simple' configuration lowercases, and neither stems nor
+-- drops stop words; unaccent removes the diacritics; ASCII punctuation becomes spaces first, so that
+-- PostgreSQL's parser doesn't keep `example.com`, `3.14`, `e-mail` or `/path` whole where FTS5 finds
+-- `example`, `com`, `3`, `14`, `e`, `mail` and `path` (other characters that are neither letters nor digits
+-- already separate words for the parser). translate, not a regular expression: a saved page's text is up to
+-- megabytes, and a regular expression over it cost more than the whole rest of the indexing. Unicode
+-- letters count as letters under a UTF-8 ctype (what initdb gives on a UTF-8 system).
 CREATE EXTENSION IF NOT EXISTS unaccent;
 --> statement-breakpoint
 CREATE FUNCTION lectern_search_words(input text) RETURNS text
   LANGUAGE sql STABLE PARALLEL SAFE
-  AS $$ SELECT regexp_replace(lower(unaccent('unaccent', coalesce(input, ''))), '[^[:alnum:]]+', ' ', 'g') $$;
+  AS $$ SELECT translate(unaccent('unaccent', coalesce(input, '')), E'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', repeat(' ', 32)) $$;
 --> statement-breakpoint
 -- One field's words at one weight. A tsvector holds at most 1 MB of distinct words: a larger text (a page
 -- of random tokens) is indexed by its first 250,000 characters rather than refused, which would fail the
@@ -60,6 +63,13 @@ CREATE TRIGGER "articles_search_vector"
   FOR EACH ROW EXECUTE FUNCTION lectern_article_search_vector();
 --> statement-breakpoint
 CREATE INDEX "articles_search_idx" ON "articles" USING gin ("search_vector");
+--> statement-breakpoint
+-- A search ranks up to 500 matching articles, reading each one's vector (about the size of its text):
+-- lz4 decompresses them several times faster than the default pglz. A server built without lz4 keeps pglz.
+DO $$ BEGIN
+  ALTER TABLE "articles" ALTER COLUMN "search_vector" SET COMPRESSION lz4;
+EXCEPTION WHEN OTHERS THEN NULL;
+END $$;
 --> statement-breakpoint
 -- Highlights: their text and their article's title, bm25(3, 1) in FTS5: A the text (1.0), B the title (0.33).
 ALTER TABLE "highlights" ADD COLUMN "search_vector" tsvector;
