@@ -133,22 +133,20 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       let broken: Error | undefined;
       try {
         await client.query(BEGIN);
-        try {
-          const tx = inTransaction(client);
-          const result = await work(tx);
-          const touched = await touchedEntities(client);
-          if (touched.length > 0) {
-            await lockFeedsOf(client, touched);
-            await options.recordFeed?.(tx, touched);
-          }
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-          throw error;
+        const tx = inTransaction(client);
+        const result = await work(tx);
+        const touched = await touchedEntities(client);
+        if (touched.length > 0) {
+          await lockFeedsOf(client, touched);
+          await options.recordFeed?.(tx, touched);
         }
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
       } finally {
-        // A connection whose ROLLBACK failed is in an unknown state: closed rather than handed out again.
+        // A connection whose ROLLBACK failed (it broke) is closed rather than handed out again.
         client.release(broken);
       }
     },
