@@ -31,6 +31,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseFile: string;
+  /** DATABASE_URL: PostgreSQL (postgres:// or postgresql://) instead of the SQLite file; null for SQLite. */
+  databaseUrl: string | null;
   jwtSecret: string;
   publicUrl: string;
   fetchAllowedOrigins: string[];
@@ -101,14 +103,43 @@ function checkedSecret(secret: string, source: string): string {
   return secret;
 }
 
-/** The JWT secret comes from JWT_SECRET, or is generated once and kept in the data folder (mode 0600). */
-function loadJwtSecret(env: Env, dataDir: string): string {
+/**
+ * The JWT secret comes from JWT_SECRET, or is generated once and kept in the data folder (mode 0600). On
+ * PostgreSQL several nodes check each other's tokens, so they must share one secret: JWT_SECRET is required.
+ */
+function loadJwtSecret(env: Env, dataDir: string, onPostgres: boolean): string {
   if (env.JWT_SECRET) return checkedSecret(env.JWT_SECRET, 'JWT_SECRET');
+  if (onPostgres)
+    throw new Error(
+      'JWT_SECRET is required when DATABASE_URL is set: every server node must sign and check tokens with the ' +
+        'same secret. Generate one with `openssl rand -base64 48` and give it to every node.',
+    );
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return checkedSecret(readFileSync(file, 'utf8').trim(), file);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * DATABASE_URL: unset for SQLite in the data folder; otherwise a PostgreSQL address. Anything else stops the
+ * start (never a silent fall-back to SQLite). The error names the scheme only: the address may hold a password.
+ */
+function databaseUrlSetting(raw: string | undefined): string | null {
+  const value = (raw ?? '').trim();
+  if (value === '') return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (scheme !== 'postgres' && scheme !== 'postgresql')
+    throw new Error(
+      `DATABASE_URL must be a PostgreSQL address (postgres://user:password@host:5432/database or postgresql://…); ` +
+        (scheme ? `it starts with "${scheme}:".` : 'it has no scheme.'),
+    );
+  try {
+    new URL(value);
+  } catch {
+    throw new Error('DATABASE_URL is not a valid address (postgres://user:password@host:5432/database).');
+  }
+  return value;
 }
 
 /** Names proxy-addr accepts for whole ranges, besides addresses and CIDR ranges. */
@@ -202,6 +233,7 @@ function s3Setting(env: Env): S3Config | null {
 
 export function loadConfig(env: Env = process.env, defaults: { appDir?: string | null } = {}): Config {
   const port = intSetting(env, 'PORT', 3000);
+  const databaseUrl = databaseUrlSetting(env.DATABASE_URL);
   const dataDir = resolve(env.DATA_DIR || './data');
   // Only the server's own user may read the database, uploads and the generated secret.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -221,7 +253,8 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseFile: join(dataDir, 'lectern.sqlite'),
-    jwtSecret: loadJwtSecret(env, dataDir),
+    databaseUrl,
+    jwtSecret: loadJwtSecret(env, dataDir, databaseUrl !== null),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     fetchAllowedOrigins: (env.FETCH_ALLOWED_ORIGINS ?? '')
       .split(',')

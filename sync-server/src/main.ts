@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { loadConfig, type Config } from './config';
+import { openDatabaseFromConfig } from './db/open';
 
 const builtApp = join(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
 let config: Config;
@@ -12,6 +13,20 @@ try {
 } catch (error) {
   // A setting the server refuses (a short JWT_SECRET, TRUST_PROXY=true…): its reason, not a stack trace.
   console.error(`Lectern cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+// DATABASE_URL: PostgreSQL is reached, logged into and migrated before anything starts (db/open.ts); a
+// server that can't use it stops with the reason, never falling back to SQLite. The services serve from
+// PostgreSQL once app.ts opens its database with openDatabaseFromConfig (issue 15, after the async
+// services); until then a PostgreSQL start stops after this check rather than serve from SQLite.
+if (config.databaseUrl !== null) {
+  try {
+    await (await openDatabaseFromConfig(config)).close();
+  } catch (error) {
+    console.error(`Lectern cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  console.error('Lectern cannot start: this build serves from SQLite only; unset DATABASE_URL.');
   process.exit(1);
 }
 const app = await buildServer(config);

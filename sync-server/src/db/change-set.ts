@@ -120,7 +120,7 @@ export function trackWrites(sqlite: Database.Database): WrittenRows {
  * or a list deletes their link rows by cascade, and those count the same way. An article's new title or
  * image changes its highlights (article_title, article_image).
  */
-function changedEntities(
+export function changedEntities(
   written: readonly WrittenRow[],
   related: {
     articlesOfTag: (tagId: string) => string[];

@@ -1,0 +1,244 @@
+// The database contract on PostgreSQL: typed rows through the builder, numbers where the schema says
+// number, transactions and savepoints that land all or nothing, and the change feed told about every entity
+// a transaction's writes changed, derived rows included (the rule of db/change-set.ts), recorded only when
+// the transaction commits.
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, stopTestCluster } from '../../testing/postgres-cluster';
+import type { TouchedEntity } from '../change-set';
+import type { Db } from '../database';
+import { openPostgres } from './connection';
+
+afterAll(stopTestCluster);
+
+const AT = '2030-01-01T00:00:00.000Z';
+let url: string;
+let db: Db;
+/** What each committed transaction handed to the feed. */
+let recorded: TouchedEntity[][];
+
+beforeEach(async () => {
+  url = await createTestDatabase();
+  recorded = [];
+  db = await openPostgres(url, {
+    recordFeed: async (_tx, touched) => {
+      recorded.push([...touched]);
+    },
+  });
+  await db.orm.insert(db.tables.users).values({ id: 'reader', email: 'r@example.com', createdAt: AT });
+});
+afterEach(() => db.close());
+
+const touched = (entity: TouchedEntity['entity'], id: string, deleted = false) =>
+  expect.objectContaining({ entity, id, userId: 'reader', deleted });
+
+async function addArticle(id: string, title = `Title of ${id}`) {
+  await db.orm.insert(db.tables.articles).values({
+    id,
+    userId: 'reader',
+    url: `https://example.org/${id}`,
+    title,
+    articleType: 'web',
+    createdAt: AT,
+    updatedAt: AT,
+  });
+}
+
+describe('rows and values', () => {
+  it('answers booleans, sequence keys, counts and reals as the schema types them', async () => {
+    await addArticle('a1');
+    const [article] = await db.orm.select().from(db.tables.articles);
+    expect(article).toMatchObject({
+      id: 'a1',
+      seq: 1,
+      isRead: false,
+      readingProgress: 0,
+      imagesPending: false,
+    });
+    expect(await db.get(sql`SELECT count(*) AS n, sum(seq)::numeric AS total FROM articles`)).toEqual({
+      n: 1,
+      total: 1,
+    });
+    expect(await db.run(sql`UPDATE articles SET is_read = ${true} WHERE id = ${'a1'}`)).toBe(1);
+    expect(await db.all(sql`SELECT id, is_read FROM ${db.tables.articles}`)).toEqual([
+      { id: 'a1', is_read: true },
+    ]);
+  });
+
+  it("leaves pg's own parsers as they were (pg-boss and others keep strings for bigint)", () => {
+    expect(pg.types.getTypeParser(20, 'text')('5')).toBe('5');
+  });
+});
+
+describe('transactions', () => {
+  it('land nothing, and record nothing, when the work throws', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await addArticleIn(tx, 'a1');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await db.orm.select().from(db.tables.articles)).toEqual([]);
+    expect(recorded).toEqual([]);
+  });
+
+  it('undo only a failed savepoint, and record only what committed', async () => {
+    await db.transaction(async (tx) => {
+      await addArticleIn(tx, 'kept');
+      await tx
+        .transaction(async (inner) => {
+          await addArticleIn(inner, 'undone');
+          throw new Error('inner');
+        })
+        .catch(() => undefined);
+      await tx.transaction((inner) => addArticleIn(inner, 'nested'));
+    });
+    const ids = (await db.orm.select({ id: db.tables.articles.id }).from(db.tables.articles)).map(
+      (row) => row.id,
+    );
+    expect(ids.sort()).toEqual(['kept', 'nested']);
+    expect(recorded).toEqual([[touched('article', 'kept'), touched('article', 'nested')]]);
+  });
+
+  it('record nothing for writes outside a transaction, and let sessions without the feed table write', async () => {
+    await addArticle('a1');
+    const psql = new pg.Client({ connectionString: url });
+    await psql.connect();
+    await psql.query(`UPDATE articles SET title = 'By hand' WHERE id = 'a1'`);
+    await psql.end();
+    await db.transaction(async () => undefined);
+    expect(recorded).toEqual([]);
+    expect((await db.orm.select().from(db.tables.articles))[0]?.title).toBe('By hand');
+  });
+});
+
+async function addArticleIn(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: string) {
+  await tx.orm.insert(tx.tables.articles).values({
+    id,
+    userId: 'reader',
+    url: `https://example.org/${id}`,
+    title: id,
+    articleType: 'web',
+    createdAt: AT,
+    updatedAt: AT,
+  });
+}
+
+describe('the entities a transaction changed', () => {
+  beforeEach(async () => {
+    await addArticle('a1');
+    await addArticle('a2');
+    const { tags, articleTags, highlights, readingLists, listArticles } = db.tables;
+    await db.orm
+      .insert(tags)
+      .values({ id: 't1', userId: 'reader', name: 'Soil', createdAt: AT, updatedAt: AT });
+    await db.orm.insert(articleTags).values([
+      { articleId: 'a1', tagId: 't1', createdAt: AT },
+      { articleId: 'a2', tagId: 't1', createdAt: AT },
+    ]);
+    await db.orm.insert(highlights).values({
+      id: 'h1',
+      userId: 'reader',
+      articleId: 'a1',
+      highlightedText: 'kale and compost',
+      positionStart: 0,
+      positionEnd: 16,
+      createdAt: AT,
+      updatedAt: AT,
+    });
+    await db.orm
+      .insert(readingLists)
+      .values({ id: 'l1', userId: 'reader', name: 'Later', shareId: 's1', createdAt: AT, updatedAt: AT });
+    await db.orm.insert(listArticles).values({ listId: 'l1', articleId: 'a1', position: 0, addedAt: AT });
+  });
+
+  const inTransaction = (work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>) =>
+    db.transaction(async (tx) => {
+      await work(tx);
+    });
+
+  it('a renamed tag changes every article carrying it', async () => {
+    const { tags } = db.tables;
+    await inTransaction((tx) => tx.orm.update(tags).set({ name: 'Loam' }).where(eq(tags.id, 't1')));
+    expect(recorded).toEqual([[touched('tag', 't1'), touched('article', 'a1'), touched('article', 'a2')]]);
+  });
+
+  it("a tag's name_key filled in changes nothing a device sees", async () => {
+    const { tags } = db.tables;
+    await inTransaction((tx) => tx.orm.update(tags).set({ nameKey: 'soil' }).where(eq(tags.id, 't1')));
+    expect(recorded).toEqual([]);
+  });
+
+  it("an article's new title changes its highlights; its reading progress does not", async () => {
+    const { articles } = db.tables;
+    await inTransaction((tx) =>
+      tx.orm.update(articles).set({ title: 'Fetched' }).where(eq(articles.id, 'a1')),
+    );
+    expect(recorded.at(-1)).toEqual(
+      expect.arrayContaining([touched('article', 'a1'), touched('highlight', 'h1')]),
+    );
+    await inTransaction((tx) =>
+      tx.orm.update(articles).set({ readingProgress: 0.5 }).where(eq(articles.id, 'a1')),
+    );
+    expect(recorded.at(-1)).toEqual([touched('article', 'a1')]);
+  });
+
+  it('a highlight added changes its article (highlights_count)', async () => {
+    await inTransaction((tx) =>
+      tx.orm.insert(tx.tables.highlights).values({
+        id: 'h2',
+        userId: 'reader',
+        articleId: 'a2',
+        highlightedText: 'seed and soil',
+        positionStart: 0,
+        positionEnd: 13,
+        createdAt: AT,
+        updatedAt: AT,
+      }),
+    );
+    expect(recorded).toEqual([[touched('highlight', 'h2'), touched('article', 'a2')]]);
+  });
+
+  it('deleting an article deletes its highlights, tag links and list place, each in the feed', async () => {
+    const { articles } = db.tables;
+    await inTransaction((tx) => tx.orm.delete(articles).where(eq(articles.id, 'a1')));
+    const [changes = []] = recorded;
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        touched('article', 'a1', true),
+        touched('highlight', 'h1', true),
+        touched('tag', 't1'),
+        touched('list', 'l1'),
+        expect.objectContaining({
+          entity: 'list_article',
+          deleted: true,
+          place: { listId: 'l1', articleId: 'a1' },
+        }),
+      ]),
+    );
+  });
+
+  it('an account deleted with its rows tells nobody', async () => {
+    await inTransaction((tx) => tx.orm.delete(tx.tables.users).where(eq(tx.tables.users.id, 'reader')));
+    // The owned rows still name their owner, who is gone: the feed's recorder skips them (recordTouched).
+    for (const entry of recorded.flat()) expect(entry.userId).toBe('reader');
+    expect(await db.orm.select().from(db.tables.articles)).toEqual([]);
+  });
+});
+
+describe('opening', () => {
+  it('lets several nodes start at once on a new database: one migrates, the others wait and find it done', async () => {
+    const fresh = await createTestDatabase();
+    const admin = new pg.Client({ connectionString: fresh });
+    await admin.connect();
+    await admin.query(
+      'DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE',
+    );
+    await admin.end();
+    const nodes = await Promise.all([openPostgres(fresh), openPostgres(fresh), openPostgres(fresh)]);
+    const [first] = nodes;
+    expect(await first!.get(sql`SELECT count(*) AS n FROM drizzle.__drizzle_migrations`)).toEqual({ n: 3 });
+    await Promise.all(nodes.map((node) => node.close()));
+  });
+});

@@ -1,0 +1,229 @@
+// Opens PostgreSQL (DATABASE_URL) as the database contract (db/database.ts): a pg pool, drizzle's
+// node-postgres builder over the PostgreSQL schema, migrations applied at open, and transactions that
+// record the change feed before COMMIT without letting a cursor skip a change.
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { changedEntities, type TouchedEntity } from '../change-set';
+import type { Db, Orm, Queryable, Tables } from '../database';
+import * as schema from './schema';
+
+/**
+ * Records the change feed for what a transaction touched, inside it, before COMMIT: the services'
+ * recordTouched, handed in by whoever opens the database (so this file imports no service).
+ */
+export type RecordFeed = (tx: Queryable, touched: readonly TouchedEntity[]) => Promise<void>;
+
+export interface PostgresOptions {
+  /** Without it, transactions record no feed (the template a test database is copied from, tools). */
+  recordFeed?: RecordFeed;
+  /** Connections this node keeps open at most. */
+  poolSize?: number;
+  /** How long opening a connection may take before the start (or a query) fails. */
+  connectTimeoutMs?: number;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The session lock every node takes around its migrations, so two nodes starting at once don't race. */
+const MIGRATION_LOCK = 7_240_415_001;
+
+/**
+ * Counts and sequence keys are `number` in the schema. pg answers bigint and numeric as strings (they may
+ * not fit a double); ours are row counts and sequence values, far below 2^53. Set on this pool's own
+ * connections and queries, not on pg's global parsers, which other users of pg (pg-boss) keep as they are.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC)
+      return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * The rows a transaction wrote, as db/change-set.ts's triggers note them: per session, empty at each
+ * commit. Created by the first transaction of each connection (a DO block, so an existing table costs
+ * nothing and raises no notice).
+ */
+const BEGIN = `BEGIN; DO $$ BEGIN
+  IF to_regclass('pg_temp.written_rows') IS NULL THEN
+    CREATE TEMP TABLE written_rows (n bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tbl text NOT NULL,
+      op text NOT NULL, user_id text, id text, article_id text, tag_id text, list_id text) ON COMMIT DELETE ROWS;
+  END IF;
+END $$`;
+
+type WrittenRow = Parameters<typeof changedEntities>[0][number];
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    types,
+  });
+  // An idle connection the server drops (a restart, a failover) is removed from the pool and the next
+  // query opens a new one; without a listener, pg's 'error' event would end the process.
+  pool.on('error', () => {});
+  try {
+    await migrateOnce(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  const dialect = new PgDialect();
+  const tables = schema as unknown as Tables;
+  // The one cast between the engines: the services are typed by the SQLite schema's builder (db/database.ts),
+  // and the builder calls they make behave the same on this one, whose tables have the same row types
+  // (db/schemas-in-step.test.ts fails when the two schemas drift).
+  const asOrm = (database: NodePgDatabase<typeof schema>) => database as unknown as Orm;
+  const ormOf = new WeakMap<pg.PoolClient, Orm>();
+
+  type Runner = Pick<pg.Pool, 'query'>;
+  const queries = (runner: Runner, orm: Orm) => {
+    const render = (query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return { text, values: params, types };
+    };
+    return {
+      dialect: 'postgres' as const,
+      tables,
+      orm,
+      all: async <Row>(query: SQL) => (await runner.query(render(query))).rows as Row[],
+      get: async <Row>(query: SQL) => (await runner.query(render(query))).rows[0] as Row | undefined,
+      run: async (query: SQL) => (await runner.query(render(query))).rowCount ?? 0,
+    };
+  };
+
+  /** A transaction's Queryable: its client's queries; a transaction inside it is a savepoint. */
+  const inTransaction = (client: pg.PoolClient): Queryable => {
+    let orm = ormOf.get(client);
+    if (!orm) {
+      orm = asOrm(drizzle(client, { schema }));
+      ormOf.set(client, orm);
+    }
+    let savepoints = 0;
+    const tx: Queryable = {
+      ...queries(client, orm),
+      transaction: async (work) => {
+        const name = `lectern_${++savepoints}`;
+        await client.query(`SAVEPOINT ${name}`);
+        try {
+          const result = await work(tx);
+          await client.query(`RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (error) {
+          await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+          throw error;
+        }
+      },
+    };
+    return tx;
+  };
+
+  const db: Db = {
+    ...queries(pool, asOrm(drizzle(pool, { schema }))),
+    transaction: async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query(BEGIN);
+        const tx = inTransaction(client);
+        const result = await work(tx);
+        const touched = await touchedEntities(client);
+        if (touched.length > 0) {
+          await lockFeedsOf(client, touched);
+          await options.recordFeed?.(tx, touched);
+        }
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        // A connection whose ROLLBACK failed (it broke) is closed rather than handed out again.
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+  return db;
+}
+
+/** Applies pending migrations; a node that finds another migrating waits for it, then finds nothing to do. */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The entities this transaction's writes changed (db/change-set.ts's rule, shared by both engines). Its
+ * lookups are synchronous there; here they are read first, in two queries, for the rows that need them.
+ */
+async function touchedEntities(client: pg.PoolClient): Promise<TouchedEntity[]> {
+  const written = (
+    await client.query<WrittenRow>(
+      'SELECT tbl, op, user_id, id, article_id, tag_id, list_id FROM pg_temp.written_rows ORDER BY n',
+    )
+  ).rows;
+  if (written.length === 0) return [];
+  const renamedTags = written.filter((row) => row.tbl === 'tags' && row.op === 'update').map((row) => row.id);
+  const newHeadings = written.filter((row) => row.tbl === 'article_heading').map((row) => row.id);
+  const articlesOfTag = await groupedBy(
+    client,
+    'SELECT tag_id AS key, article_id AS value FROM article_tags WHERE tag_id = ANY($1)',
+    renamedTags,
+  );
+  const highlightsOfArticle = await groupedBy(
+    client,
+    'SELECT article_id AS key, id AS value FROM highlights WHERE article_id = ANY($1)',
+    newHeadings,
+  );
+  return changedEntities(written, {
+    articlesOfTag: (tagId) => articlesOfTag.get(tagId) ?? [],
+    highlightsOfArticle: (articleId) => highlightsOfArticle.get(articleId) ?? [],
+  });
+}
+
+async function groupedBy(
+  client: pg.PoolClient,
+  query: string,
+  keys: (string | null)[],
+): Promise<Map<string, string[]>> {
+  const groups = new Map<string, string[]>();
+  if (keys.length === 0) return groups;
+  const { rows } = await client.query<{ key: string; value: string }>(query, [[...new Set(keys)]]);
+  for (const { key, value } of rows) groups.set(key, [...(groups.get(key) ?? []), value]);
+  return groups;
+}
+
+/**
+ * Takes each touched user's feed lock, held until this transaction ends, before any of its feed rows is
+ * written. change_log.seq comes from a sequence when the row is inserted, but PostgreSQL transactions
+ * commit in any order: without the lock, transaction A takes seq 10, B takes 11 and commits first, a
+ * device reads 11 and keeps cursor 11, then A commits 10 behind the cursor, a change the device never
+ * reads. Holding the user's lock from before the first seq is taken until COMMIT, a second writer of the
+ * same user takes its seqs only after the first committed (or rolled back), so each user's feed becomes
+ * visible in seq order, and a device reads only its user's rows. Different users don't wait on each other
+ * (save for a rare hash collision, which only serialises them). Sorted, so two transactions touching the
+ * same users can't deadlock; taken last, after the work, so the lock is held only for the feed's writes.
+ */
+async function lockFeedsOf(client: pg.PoolClient, touched: readonly TouchedEntity[]): Promise<void> {
+  const users = [...new Set(touched.map((entry) => entry.userId))].sort();
+  for (const userId of users)
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [userId]);
+}

@@ -1,0 +1,91 @@
+// Full-text search on PostgreSQL, the counterpart of the FTS5 queries in services/articles.ts
+// (searchArticles) and services/highlights.ts (searchHighlights): the same words (shared-schema's
+// searchTerms), every one required, the last one typed (two letters or more) as a prefix, only the caller's
+// rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their weights are kept by
+// migrations/0001_search_vectors.sql.
+import { isPrefixTerm, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../database';
+
+/**
+ * ts_rank_cd's weights for D, C, B, A. Articles: the text 0.1; author and url 0.3; tags and description
+ * 0.5; title 1.0 (FTS5's bm25 weights 1; 2 and 3; 5 and 4; 10, folded into PostgreSQL's four classes).
+ */
+const ARTICLE_WEIGHTS = sql.raw(`'{0.1, 0.3, 0.5, 1.0}'::real[]`);
+/** Highlights: the article's title B (FTS5's 1), the highlighted text A (FTS5's 3). */
+const HIGHLIGHT_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.333, 1.0}'::real[]`);
+
+/**
+ * Matches ranked for relevance; past this many, only the newest matching articles are ranked, as on SQLite
+ * (SEARCH_RANK_WINDOW in services/articles.ts): a word found in nearly every article still answers fast.
+ */
+const SEARCH_RANK_WINDOW = 500;
+
+/**
+ * The tsquery of a search box query, or null when it has no word. Each word goes through the same
+ * lectern_search_words as the indexed text (lowercased, diacritics removed, punctuation to spaces), so a
+ * word and its indexed form always agree; each is a parameter, so no input is read as query syntax.
+ */
+export function searchQuery(query: string): SQL | null {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return null;
+  const words = terms.map((term, index) => {
+    const prefix = isPrefixTerm(term, index, terms.length) ? ':*' : '';
+    return sql`to_tsquery('simple', quote_literal(btrim(lectern_search_words(${term}))) || ${prefix})`;
+  });
+  return sql`(${sql.join(words, sql` && `)})`;
+}
+
+/**
+ * The caller's best-matching articles as (seq, rank, created_at), best first (ties: newest first), at most
+ * SEARCH_RESULT_LIMIT: as on SQLite, the ranked rows are picked first and only they are then read in full,
+ * by joining on seq and ordering by rank DESC, created_at DESC again.
+ */
+export function rankedArticles(userId: string, query: string): SQL | null {
+  const words = searchQuery(query);
+  if (!words) return null;
+  // MATERIALIZED: the planner can't see how many rows the query matches, so it always takes the GIN index
+  // and sorts the matches by seq. Seeing a common word, it would walk the primary key backwards instead,
+  // testing each row's vector, read whole from its compressed storage, until 500 match: ten times slower.
+  return sql`WITH q AS MATERIALIZED (SELECT ${words} AS q)
+    SELECT best.seq, ts_rank_cd(${ARTICLE_WEIGHTS}, best.search_vector, q.q) AS rank, best.created_at FROM (
+      SELECT a.seq, a.created_at, a.search_vector FROM articles a, q
+      WHERE a.user_id = ${userId} AND a.search_vector @@ q.q
+      ORDER BY a.seq DESC LIMIT ${SEARCH_RANK_WINDOW}
+    ) best, q
+    ORDER BY rank DESC, best.created_at DESC
+    LIMIT ${SEARCH_RESULT_LIMIT}`;
+}
+
+/** The caller's best-matching highlights as (seq, rank, created_at), best first, as rankedArticles. */
+export function rankedHighlights(userId: string, query: string): SQL | null {
+  const words = searchQuery(query);
+  if (!words) return null;
+  return sql`WITH q AS (SELECT ${words} AS q)
+    SELECT h.seq, ts_rank_cd(${HIGHLIGHT_WEIGHTS}, h.search_vector, q.q) AS rank, h.created_at FROM highlights h, q
+    WHERE h.user_id = ${userId} AND h.search_vector @@ q.q
+    ORDER BY rank DESC, h.created_at DESC
+    LIMIT ${SEARCH_RESULT_LIMIT}`;
+}
+
+/** The ids of the caller's articles a search finds, best first. */
+export async function searchArticleIds(db: Queryable, userId: string, query: string): Promise<string[]> {
+  const ranked = rankedArticles(userId, query);
+  if (!ranked) return [];
+  const rows = await db.all<{ id: string }>(
+    sql`SELECT a.id FROM (${ranked}) best JOIN articles a ON a.seq = best.seq
+      ORDER BY best.rank DESC, best.created_at DESC`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The ids of the caller's highlights a search finds, best first. */
+export async function searchHighlightIds(db: Queryable, userId: string, query: string): Promise<string[]> {
+  const ranked = rankedHighlights(userId, query);
+  if (!ranked) return [];
+  const rows = await db.all<{ id: string }>(
+    sql`SELECT h.id FROM (${ranked}) best JOIN highlights h ON h.seq = best.seq
+      ORDER BY best.rank DESC, best.created_at DESC`,
+  );
+  return rows.map((row) => row.id);
+}

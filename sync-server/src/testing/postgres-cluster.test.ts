@@ -1,0 +1,90 @@
+// The throwaway PostgreSQL the server's PostgreSQL tests run on: it starts by itself, hands out clean
+// migrated databases, and leaves nothing behind.
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  findPostgresBinaries,
+  startPostgresCluster,
+  stopTestCluster,
+} from './postgres-cluster';
+
+afterAll(stopTestCluster);
+
+async function query<Row extends pg.QueryResultRow>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the test PostgreSQL cluster', () => {
+  it('starts on a free port, answers queries, and is gone with its folder once closed', async () => {
+    const cluster = await startPostgresCluster();
+    const [row] = await query<{ version: string; fsync: string }>(
+      cluster.url,
+      "SELECT version() AS version, current_setting('fsync') AS fsync",
+    );
+    expect(row?.version).toMatch(/^PostgreSQL 1[5-9]|^PostgreSQL [2-9]\d/);
+    expect(row?.fsync).toBe('off');
+    const [folder] = await query<{ folder: string }>(
+      cluster.url,
+      "SELECT current_setting('data_directory') AS folder",
+    );
+    expect(existsSync(folder!.folder)).toBe(true);
+    await cluster.close();
+    expect(existsSync(folder!.folder)).toBe(false);
+    await expect(query(cluster.url, 'SELECT 1')).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('hands each test a fresh, migrated, empty database of its own', async () => {
+    const first = await createTestDatabase();
+    const second = await createTestDatabase();
+    expect(first).not.toBe(second);
+    await query(
+      first,
+      "INSERT INTO users (id, email, created_at) VALUES ('u1', 'a@example.com', '2026-01-01T00:00:00.000Z')",
+    );
+    expect(await query(first, 'SELECT id FROM users')).toEqual([{ id: 'u1' }]);
+    expect(await query(second, 'SELECT id FROM users')).toEqual([]);
+    const tables = await query<{ name: string }>(
+      second,
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
+    );
+    expect(tables.map((table) => table.name)).toContain('change_log');
+    expect(tables).toHaveLength(17);
+  });
+
+  it('finds the newest /usr/lib/postgresql/<version>/bin first, then PATH', () => {
+    const root = mkdtempSync(join(tmpdir(), 'lectern-pg-bin-'));
+    try {
+      for (const version of ['9.6', '15', '16']) {
+        mkdirSync(join(root, 'lib', version, 'bin'), { recursive: true });
+        for (const binary of ['initdb', 'pg_ctl'])
+          writeFileSync(join(root, 'lib', version, 'bin', binary), '');
+      }
+      expect(findPostgresBinaries(join(root, 'lib'), '')).toEqual({
+        initdb: join(root, 'lib', '16', 'bin', 'initdb'),
+        pgCtl: join(root, 'lib', '16', 'bin', 'pg_ctl'),
+      });
+      expect(findPostgresBinaries(join(root, 'none'), join(root, 'lib', '15', 'bin'))).toEqual({
+        initdb: join(root, 'lib', '15', 'bin', 'initdb'),
+        pgCtl: join(root, 'lib', '15', 'bin', 'pg_ctl'),
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('says clearly when PostgreSQL is not installed', () => {
+    expect(() => findPostgresBinaries('/nonexistent/postgresql', '/nonexistent/bin')).toThrow(
+      "PostgreSQL is not installed: no initdb and pg_ctl in /nonexistent/postgresql/<version>/bin or on PATH. Install Debian's postgresql package (apt-get install postgresql; .ci/run does it).",
+    );
+  });
+});
