@@ -196,6 +196,32 @@ describe('PgBossJobRunner', () => {
     expect(most).toBeLessThanOrEqual(2);
   });
 
+  it('runs no more than `perUser` jobs of one user at once on a node, while others use the free slots', async () => {
+    const a = await node({ concurrency: 3, perUser: 1 });
+    const inHand: Record<string, number> = { ann: 0, bob: 0 };
+    const most: Record<string, number> = { ann: 0, bob: 0 };
+    a.runner.handle(KIND, async (job) => {
+      inHand[job.user_id] = (inHand[job.user_id] ?? 0) + 1;
+      most[job.user_id] = Math.max(most[job.user_id] ?? 0, inHand[job.user_id] ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      inHand[job.user_id] = (inHand[job.user_id] ?? 1) - 1;
+    });
+    await a.runner.open();
+    await a.db.transaction(async (tx) => {
+      for (const key of ['ann-1', 'ann-2', 'ann-3', 'ann-4'])
+        await a.runner.enqueue(tx, { kind: KIND, key, userId: 'ann' });
+      await a.runner.enqueue(tx, { kind: KIND, key: 'bob-1', userId: 'bob' });
+    });
+    await a.runner.start();
+    await eventually(async () => {
+      const { rows } = await admin.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM jobs WHERE status = 'done'",
+      );
+      return rows[0]?.n === 5;
+    });
+    expect(most).toEqual({ ann: 1, bob: 1 });
+  });
+
   it('takes up the job of a node killed mid-job on another node, and its effect happens once', async () => {
     const a = await node();
     const b = await node();

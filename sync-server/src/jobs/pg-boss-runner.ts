@@ -179,8 +179,14 @@ export class PgBossJobRunner implements JobRunner {
     const inHand = Promise.allSettled([...this.running]);
     const timeout = this.options.stopTimeoutMs ?? 30_000;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([inHand, new Promise((resolve) => (timer = setTimeout(resolve, timeout)))]);
+    const finished = await Promise.race([
+      inHand.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeout))),
+    ]);
     clearTimeout(timer);
+    // Jobs still running are left as a dead node's are: `running` until they expire and another node
+    // takes them up; what they write when they end here is keyed by the job, so it counts once.
+    if (!finished) this.killed = true;
     if (this.started) await this.boss.stop({ graceful: false, wait: true, close: true });
     this.started = null;
   }
