@@ -172,3 +172,39 @@ describe('S3_BUCKET and the S3_* settings', () => {
     );
   });
 });
+
+describe('ROLE and the job settings of a node', () => {
+  const config = (env: Record<string, string | undefined>) =>
+    loadConfig({ DATA_DIR: freshFolder(), JWT_SECRET: LONG_SECRET, ...env });
+
+  it('runs requests and jobs both by default, with 4 jobs at once, 2 per user, lost after 15 minutes', () => {
+    expect(config({})).toMatchObject({
+      role: 'both',
+      jobConcurrency: 4,
+      jobConcurrencyPerUser: 2,
+      jobExpireSeconds: 900,
+    });
+  });
+
+  it.each(['web', 'worker', 'both'] as const)('takes ROLE=%s', (role) => {
+    expect(config({ ROLE: role }).role).toBe(role);
+  });
+
+  it('takes the concurrency of this node and the expiry of a lost job', () => {
+    expect(
+      config({ JOB_CONCURRENCY: '16', JOB_CONCURRENCY_PER_USER: '3', JOB_EXPIRE_SECONDS: '120' }),
+    ).toMatchObject({ jobConcurrency: 16, jobConcurrencyPerUser: 3, jobExpireSeconds: 120 });
+  });
+
+  it.each(['api', 'WEB', 'web,worker', 'all'])('refuses ROLE=%s at start with a clear error', (role) => {
+    expect(() => config({ ROLE: role })).toThrow(
+      `ROLE must be web (answer requests only), worker (run background jobs only) or both (the default), got "${role}"`,
+    );
+  });
+
+  it('refuses a JOB_EXPIRE_SECONDS that is not a whole number', () => {
+    expect(() => config({ JOB_EXPIRE_SECONDS: '10m' })).toThrow(
+      'JOB_EXPIRE_SECONDS must be a whole number, got "10m"',
+    );
+  });
+});

@@ -64,6 +64,13 @@ export interface Config {
   jobConcurrency: number;
   jobConcurrencyPerUser: number;
   jobRetryBaseMs: number;
+  /**
+   * On PostgreSQL, a job running this long is presumed lost with its node and handed to another
+   * (JOB_EXPIRE_SECONDS): longer than the longest job, short enough that a dead node's work resumes soon.
+   */
+  jobExpireSeconds: number;
+  /** ROLE: what this node does: answer requests (web), run background jobs (worker), or both. */
+  role: NodeRole;
   /** One image of a saved article not fetched within this long is given up (IMAGE_FETCH_TIMEOUT_MS). */
   imageFetchTimeoutMs: number;
   /** How long a write's Idempotency-Key is remembered (IDEMPOTENCY_TTL_SECONDS, 7 days by default). */
@@ -81,6 +88,23 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** A node's part: `web` answers requests and queues jobs, `worker` runs them, `both` does both. */
+export type NodeRole = 'web' | 'worker' | 'both';
+
+const NODE_ROLES: readonly NodeRole[] = ['web', 'worker', 'both'];
+
+/** ROLE: unset for both; anything but the three names stops the start rather than guess. */
+function roleSetting(raw: string | undefined): NodeRole {
+  const value = (raw ?? '').trim();
+  if (value === '') return 'both';
+  const role = NODE_ROLES.find((name) => name === value);
+  if (!role)
+    throw new Error(
+      `ROLE must be web (answer requests only), worker (run background jobs only) or both (the default), got "${value}"`,
+    );
+  return role;
+}
 
 function intSetting(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -277,6 +301,8 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     jobConcurrency: Math.max(1, intSetting(env, 'JOB_CONCURRENCY', 4)),
     jobConcurrencyPerUser: Math.max(1, intSetting(env, 'JOB_CONCURRENCY_PER_USER', 2)),
     jobRetryBaseMs: Math.max(1, intSetting(env, 'JOB_RETRY_BASE_MS', 5_000)),
+    jobExpireSeconds: Math.max(1, intSetting(env, 'JOB_EXPIRE_SECONDS', 15 * 60)),
+    role: roleSetting(env.ROLE),
     imageFetchTimeoutMs: Math.max(1, intSetting(env, 'IMAGE_FETCH_TIMEOUT_MS', 15_000)),
     idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     syncEventsPerUser: Math.max(1, intSetting(env, 'SYNC_EVENTS_PER_USER', 10)),

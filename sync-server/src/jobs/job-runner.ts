@@ -1,0 +1,74 @@
+// What runs background work (extraction, OCR, image archiving, imports), whichever engine holds the data:
+// on SQLite the persisted queue in the same process (jobs/job-queue.ts), on PostgreSQL pg-boss
+// (jobs/pg-boss-runner.ts), which any node can take a job from. The services see only this.
+//
+// Both engines keep the `jobs` table as the record of every job (queued, running, done, failed; an
+// import's progress is counted from it) and as its once-only gate: (kind, key) is unique, so queuing the
+// same work again is ignored, and a job's writes are keyed by the job (its key), so the rare second run
+// (a node that died after the effect, before marking the job done) changes nothing.
+import type { Queryable } from '../db/database';
+import type { JobHandler } from './job-queue';
+
+export type { JobHandler, JobRow } from './job-queue';
+export { RetryableJobError } from './job-queue';
+
+/** A job to queue: `kind` picks the handler, `key` makes it unique within the kind. */
+export interface NewJob {
+  kind: string;
+  key: string;
+  userId: string;
+  /** What the job serves (an import), whose progress is counted from its jobs. */
+  groupId?: string;
+  payload?: unknown;
+}
+
+export interface JobRunner {
+  /**
+   * Queues a job once: the same kind and key again is ignored. Call it inside the transaction that makes
+   * the work needed (on `tx`), so the job exists exactly when that work does.
+   */
+  enqueue(db: Queryable, job: NewJob): Promise<void>;
+  /** Queues a job that ran before (done or failed) again, as Retry does; a queued or running one is left. */
+  requeue(db: Queryable, kind: string, key: string): Promise<void>;
+  /**
+   * The handler of one kind. It may throw RetryableJobError for a failure worth another try later (retried
+   * with backoff); with `lastTry` set, such a failure is final, so it writes what the reader should see.
+   */
+  handle(kind: string, handler: JobHandler): void;
+  /** Looks for due jobs now (after a commit that queued some) rather than at the next poll. */
+  wake(): void;
+  /** Starts taking jobs (a node with ROLE=web doesn't call it: it only queues). */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for the ones in hand; what it can't finish another node (or start) takes. */
+  stop(): Promise<void>;
+}
+
+/** How many jobs a node runs at once (JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER) and how it retries. */
+export interface JobRunnerLimits {
+  /** Jobs running at once on this node, all users together. */
+  concurrency: number;
+  /** Jobs of one user running at once on this node, so one large import can't take every slot. */
+  perUser: number;
+  /** Tries before a retryable failure becomes final. */
+  maxAttempts: number;
+  /** The first retry waits this long, each further one about twice as long. */
+  retryBaseMs: number;
+}
+
+/**
+ * The SQLite queue as a JobRunner: its class already takes handlers, starts, stops and wakes; queuing is
+ * the module's two functions, passed in (they write the `jobs` row in the caller's transaction).
+ */
+export function queueAsJobRunner(
+  queue: Pick<JobRunner, 'handle' | 'wake' | 'start' | 'stop'>,
+  queuing: Pick<JobRunner, 'enqueue' | 'requeue'>,
+): JobRunner {
+  return {
+    enqueue: (db, job) => queuing.enqueue(db, job),
+    requeue: (db, kind, key) => queuing.requeue(db, kind, key),
+    handle: (kind, handler) => queue.handle(kind, handler),
+    wake: () => queue.wake(),
+    start: () => queue.start(),
+    stop: () => queue.stop(),
+  };
+}
