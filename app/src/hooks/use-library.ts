@@ -3,7 +3,7 @@
 // is an answer here, never a thrown error (spec section 8).
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ArticleStats, ArticlesQuery, ReadingAnalytics, Tag } from '@lectern/shared-schema';
-import type { LocalArticleSummary } from '../data';
+import { sortArticles, type ArticleOrder, type LocalArticleSummary } from '../data';
 import { useLectern } from '../session/use-lectern';
 
 export interface ArticleFeed {
@@ -15,20 +15,27 @@ export interface ArticleFeed {
 
 const NO_STATS: ArticleStats = { total: 0, unread: 0, read: 0, archived: 0, favorites: 0 };
 
-/** The filtered list, or the search's results while `search` isn't empty; undefined until the first answer. */
-export function useArticleFeed(query: ArticlesQuery, search: string): ArticleFeed | undefined {
+/**
+ * The filtered list in `order`, or the search's results (sorted the same way) while `search` isn't empty;
+ * undefined until the first answer.
+ */
+export function useArticleFeed(
+  query: ArticlesQuery,
+  search: string,
+  order: ArticleOrder = 'newest',
+): ArticleFeed | undefined {
   const lectern = useLectern();
   const { archived, favorite, is_read, tag_name } = query;
   return useLiveQuery(async (): Promise<ArticleFeed> => {
     try {
-      const list = await lectern.articles.list({ archived, favorite, is_read, tag_name });
+      const list = await lectern.articles.list({ archived, favorite, is_read, tag_name }, order);
       if (!search.trim()) return { ...list, error: null };
       const { articles } = await lectern.articles.search(search);
-      return { articles, stats: list.stats, error: null };
+      return { articles: sortArticles(articles, order), stats: list.stats, error: null };
     } catch (error) {
       return { articles: [], stats: NO_STATS, error: error instanceof Error ? error.message : String(error) };
     }
-  }, [lectern, archived, favorite, is_read, tag_name, search]);
+  }, [lectern, archived, favorite, is_read, tag_name, search, order]);
 }
 
 /**

@@ -1,28 +1,37 @@
 // Each tab keeps the article and highlight rows in memory, caught up on every read by the rows' `rev`
-// (so writes from any tab are seen), with deletions found by comparing counts. Reading 5,000 rows out of
-// IndexedDB on every dashboard render would cost far more than the 50 ms a render may take.
+// (so writes from any tab are seen), with deletions found by comparing counts. Reading 50,000 rows out of
+// IndexedDB on every dashboard render would cost far more than the 100 ms a filter switch may take.
 import type { Table } from 'dexie';
 import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow, HighlightRow } from '../db/rows';
 
+export interface CachedRows<Row> {
+  rows: ReadonlyMap<string, Row>;
+  /** Raised whenever a row came, changed or went: what is derived from `rows` can be kept until it moves. */
+  version: number;
+}
+
 export interface RowCache<Row> {
   /** Every row of the table as it is now. Reads through Dexie, so live queries re-run on changes. */
-  rows(): Promise<ReadonlyMap<string, Row>>;
+  read(): Promise<CachedRows<Row>>;
 }
 
 function createRowCache<Row extends { id: string; rev: number }>(table: Table<Row, string>): RowCache<Row> {
   const cached = new Map<string, Row>();
   let seenRev = 0;
+  let version = 0;
   return {
-    async rows() {
+    async read() {
       const changed = await table.where('rev').above(seenRev).toArray();
       for (const row of changed) {
         cached.set(row.id, row);
         if (row.rev > seenRev) seenRev = row.rev;
       }
+      if (changed.length > 0) version += 1;
       // Every row there is now is cached; more cached rows than rows means some were deleted.
       const count = await table.count();
       if (cached.size !== count) {
+        version += 1;
         const present = new Set(await table.toCollection().primaryKeys());
         for (const id of cached.keys()) if (!present.has(id)) cached.delete(id);
         if (cached.size !== count) {
@@ -30,7 +39,7 @@ function createRowCache<Row extends { id: string; rev: number }>(table: Table<Ro
           for (const row of await table.toArray()) cached.set(row.id, row);
         }
       }
-      return cached;
+      return { rows: cached, version };
     },
   };
 }
@@ -49,5 +58,6 @@ function cachesOf(db: LecternDb) {
   return found;
 }
 
-export const articleRows = (db: LecternDb) => cachesOf(db).articles.rows();
-export const highlightRows = (db: LecternDb) => cachesOf(db).highlights.rows();
+export const cachedArticles = (db: LecternDb) => cachesOf(db).articles.read();
+export const articleRows = async (db: LecternDb) => (await cachedArticles(db)).rows;
+export const highlightRows = async (db: LecternDb) => (await cachesOf(db).highlights.read()).rows;

@@ -16,6 +16,7 @@ import { ApiError, NetworkError, type RequestOptions } from '../api/http-client'
 import { putArticles, refreshHighlightCounts } from '../db/local-store';
 import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
+import type { ArticleOrder } from '../reads/article-order';
 import { getArticle, listArticles, searchArticles, type LocalArticle } from '../reads/article-reads';
 import { notFound } from '../reads/not-found';
 import { saveErrorMessage } from '../sync/save-errors';
@@ -95,7 +96,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
   }
 
   return {
-    list: (query: ArticlesQuery = {}) => listArticles(db, query),
+    list: (query: ArticlesQuery = {}, order?: ArticleOrder) => listArticles(db, query, order),
     get: (id: string) => getArticle(db, id),
     search: (q: string) => searchArticles(db, ctx.articleSearch, q),
 

@@ -25,7 +25,7 @@ import { KeyboardIcon } from './dashboard-icons';
 import { SaveArticleForm } from './SaveArticleForm';
 import { SelectionBar } from './SelectionBar';
 import { ShortcutsDialog } from './ShortcutsDialog';
-import { sortArticles, type ArticleOrder } from './sort-articles';
+import type { ArticleOrder } from './sort-articles';
 import { StatsCards } from './StatsCards';
 import { SyncStatus } from './SyncStatus';
 import { TagSidebar } from './TagSidebar';
@@ -51,10 +51,11 @@ export function DashboardPage() {
   // Spec section 4: a non-empty query runs the search after a 300 ms pause; an empty one reloads the list.
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const activeSearch = search.trim() === '' ? '' : settledSearch;
-  const feed = useArticleFeed(articlesQueryOf(filter), activeSearch);
+  // The device answers in the order chosen: no sort of the whole library here on every change.
+  const feed = useArticleFeed(articlesQueryOf(filter), activeSearch, order);
   const tags = useTags(feed !== undefined);
   const syncState = useSyncState();
-  const articles = useMemo(() => feed && sortArticles(feed.articles, order), [feed, order]);
+  const articles = feed?.articles;
 
   const onSelect = useCallback((article: LocalArticleSummary, selected: boolean) => {
     setSelectedIds((current) => {
