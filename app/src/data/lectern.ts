@@ -84,11 +84,12 @@ export function createLectern(options: LecternOptions = {}) {
   });
   offline.start();
 
+  const articleSearch = createArticleSearch(db);
   const ctx: RepositoryContext = {
     db,
     http,
     sync,
-    articleSearch: createArticleSearch(db),
+    articleSearch,
     highlightSearch: createHighlightSearch(db),
   };
 
@@ -131,6 +132,7 @@ export function createLectern(options: LecternOptions = {}) {
     },
     /** Stops syncing and closes the database (tests, page unload). */
     async close() {
+      articleSearch.stop();
       await offline.stop();
       await sync.stop();
       db.close();

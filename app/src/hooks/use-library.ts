@@ -1,6 +1,7 @@
 // Live answers of the device's database about the library (the dashboard's feed, tags and analytics):
 // they update by themselves after every local write and every sync, in this tab or another. A failure
 // is an answer here, never a thrown error (spec section 8).
+import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ArticleStats, ArticlesQuery, ReadingAnalytics, Tag } from '@lectern/shared-schema';
 import { sortArticles, type ArticleOrder, type LocalArticleSummary } from '../data';
@@ -52,6 +53,20 @@ export function useTags(ready = true): Tag[] | undefined {
       console.error('Loading tags failed', error);
       return [];
     }
+  }, [lectern, ready]);
+}
+
+/**
+ * Gets the search index ready (read back from the device, what changed since taken in) once `ready`, in
+ * idle moments, so the first letters typed are answered as fast as the rest.
+ */
+export function usePreparedSearch(ready: boolean): void {
+  const lectern = useLectern();
+  useEffect(() => {
+    if (!ready) return;
+    lectern.articles
+      .prepareSearch()
+      .catch((error: unknown) => console.error('Preparing search failed', error));
   }, [lectern, ready]);
 }
 

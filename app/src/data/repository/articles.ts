@@ -99,6 +99,8 @@ export function createArticlesApi(ctx: RepositoryContext) {
     list: (query: ArticlesQuery = {}, order?: ArticleOrder) => listArticles(db, query, order),
     get: (id: string) => getArticle(db, id),
     search: (q: string) => searchArticles(db, ctx.articleSearch, q),
+    /** Reads the stored search index and takes in what changed since, in idle moments: before the first query. */
+    prepareSearch: () => ctx.articleSearch.prepare(),
 
     /**
      * POST /articles: online, the server fetches it (or extracts the `html` sent) now; offline, a placeholder

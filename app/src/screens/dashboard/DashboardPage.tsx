@@ -5,7 +5,7 @@ import { ChartIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Skeleton';
 import type { LocalArticleSummary } from '../../data';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { useArticleFeed, useTags } from '../../hooks/use-library';
+import { useArticleFeed, usePreparedSearch, useTags } from '../../hooks/use-library';
 import { useSyncState } from '../../hooks/use-sync-state';
 import { ArticleGrid } from './ArticleGrid';
 import { ArticleToolbar } from './ArticleToolbar';
@@ -54,6 +54,7 @@ export function DashboardPage() {
   // The device answers in the order chosen: no sort of the whole library here on every change.
   const feed = useArticleFeed(articlesQueryOf(filter), activeSearch, order);
   const tags = useTags(feed !== undefined);
+  usePreparedSearch(tags !== undefined);
   const syncState = useSyncState();
   const articles = feed?.articles;
 
