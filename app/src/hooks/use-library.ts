@@ -1,8 +1,8 @@
 // Live answers of the device's database about the library (the dashboard's feed, tags and analytics):
 // they update by themselves after every local write and every sync, in this tab or another. A failure
 // is an answer here, never a thrown error (spec section 8).
-import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from './use-live-query';
 import type { ArticleStats, ArticlesQuery, ReadingAnalytics, Tag } from '@lectern/shared-schema';
 import { sortArticles, type ArticleOrder, type LocalArticleSummary } from '../data';
 import { useLectern } from '../session/use-lectern';
@@ -37,6 +37,39 @@ export function useArticleFeed(
       return { articles: [], stats: NO_STATS, error: error instanceof Error ? error.message : String(error) };
     }
   }, [lectern, archived, favorite, is_read, tag_name, search, order]);
+}
+
+/**
+ * The list's first `limit` articles, read from the database's indexes while `wanted` (the whole feed
+ * hasn't answered yet): the first visit after opening the app shows its first cards before the whole
+ * library has been read into memory. Read once per view, not followed.
+ */
+export function useFirstArticles(
+  query: ArticlesQuery,
+  order: ArticleOrder,
+  limit: number,
+  wanted: boolean,
+): LocalArticleSummary[] | undefined {
+  const lectern = useLectern();
+  const { archived, favorite, is_read, tag_name } = query;
+  const key = JSON.stringify([archived, favorite, is_read, tag_name, order, limit]);
+  const [answer, setAnswer] = useState<{ key: string; articles: LocalArticleSummary[] | undefined }>();
+  useEffect(() => {
+    if (!wanted) return undefined;
+    let current = true;
+    lectern.articles
+      .first({ archived, favorite, is_read, tag_name }, order, limit)
+      .then((articles) => {
+        if (current) setAnswer({ key, articles });
+      })
+      .catch(() => {
+        // The whole feed answers (with its error) in a moment.
+      });
+    return () => {
+      current = false;
+    };
+  }, [lectern, key, wanted, archived, favorite, is_read, tag_name, order, limit]);
+  return answer?.key === key ? answer.articles : undefined;
 }
 
 /**

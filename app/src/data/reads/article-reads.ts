@@ -91,6 +91,35 @@ export async function listArticles(
   return { articles, stats: view.stats };
 }
 
+/**
+ * The first `limit` articles of the list in `order`, read straight from the database's indexes: what the
+ * dashboard shows while this tab hasn't read the whole library into memory yet (the first visit after
+ * opening the app). Title order needs every title: undefined.
+ */
+export async function firstArticles(
+  db: LecternDb,
+  query: ArticlesQuery,
+  order: ArticleOrder,
+  limit: number,
+): Promise<LocalArticleSummary[] | undefined> {
+  if (order === 'title') return undefined;
+  const matches = filterOf(query);
+  const saves = await pendingSaves(db);
+  let rows: ArticleRow[];
+  if (query.tag_name !== undefined) {
+    // A tag is on few articles: its index, then the order.
+    const tagged = await db.articles.where('tag_keys').equals(tagNameKey(query.tag_name)).toArray();
+    rows = tagged.filter(matches).sort(compareNewestFirst);
+    if (order === 'oldest') rows.reverse();
+    rows = rows.slice(0, limit);
+  } else {
+    // Saved-at order, ties by id as compareNewestFirst breaks them; the filter stops at `limit` matches.
+    const byDate = db.articles.orderBy('created_at');
+    rows = await (order === 'newest' ? byDate.reverse() : byDate).filter(matches).limit(limit).toArray();
+  }
+  return rows.map((row) => toSummary(row, saves));
+}
+
 export async function getArticle(db: LecternDb, id: string): Promise<{ article: LocalArticle }> {
   const [row, content, saves] = await Promise.all([
     db.articles.get(id),

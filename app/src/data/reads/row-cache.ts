@@ -16,12 +16,40 @@ export interface RowCache<Row> {
   read(): Promise<CachedRows<Row>>;
 }
 
+/** Rows read at a time on the first read: each step's decoding stays a short task, so a page can paint between. */
+const FIRST_READ_CHUNK = 2_000;
+
+/**
+ * The whole table in steps by primary key. Answers the rev to catch up from: the highest there was before
+ * the first step, so a row written meanwhile (behind or ahead of the steps) is read again next time.
+ */
+async function readAll<Row extends { id: string; rev: number }>(
+  table: Table<Row, string>,
+  into: Map<string, Row>,
+): Promise<number> {
+  const newest = await table.orderBy('rev').last();
+  let after: string | null = null;
+  for (;;) {
+    const rows: Row[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after))
+      .limit(FIRST_READ_CHUNK)
+      .toArray();
+    for (const row of rows) into.set(row.id, row);
+    if (rows.length < FIRST_READ_CHUNK) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return newest?.rev ?? 0;
+}
+
 function createRowCache<Row extends { id: string; rev: number }>(table: Table<Row, string>): RowCache<Row> {
   const cached = new Map<string, Row>();
   let seenRev = 0;
   let version = 0;
   return {
     async read() {
+      if (seenRev === 0 && cached.size === 0) {
+        seenRev = await readAll(table, cached);
+        version += 1;
+      }
       const changed = await table.where('rev').above(seenRev).toArray();
       for (const row of changed) {
         cached.set(row.id, row);
