@@ -17,7 +17,10 @@ export interface ArticleView {
 const views = new WeakMap<LecternDb, { version: number; view: ArticleView }>();
 
 export async function articleView(db: LecternDb): Promise<ArticleView> {
-  const { rows, version } = await cachedArticles(db);
+  const cache = await cachedArticles(db);
+  // Read now, in the same step as the rows are copied below.
+  const version = cache.version;
+  const rows = cache.rows;
   const kept = views.get(db);
   if (kept && kept.version === version) return kept.view;
   const all = [...rows.values()];

@@ -7,8 +7,11 @@ import type { ArticleRow, HighlightRow } from '../db/rows';
 
 export interface CachedRows<Row> {
   rows: ReadonlyMap<string, Row>;
-  /** Raised whenever a row came, changed or went: what is derived from `rows` can be kept until it moves. */
-  version: number;
+  /**
+   * Raised in the same moment as any row comes, changes or goes (another read may be changing `rows`
+   * meanwhile, so read it when deriving, not before): what is derived from `rows` can be kept until it moves.
+   */
+  readonly version: number;
 }
 
 export interface RowCache<Row> {
@@ -26,6 +29,7 @@ const FIRST_READ_CHUNK = 2_000;
 async function readAll<Row extends { id: string; rev: number }>(
   table: Table<Row, string>,
   into: Map<string, Row>,
+  changed: () => void,
 ): Promise<number> {
   const newest = await table.orderBy('rev').last();
   let after: string | null = null;
@@ -34,6 +38,7 @@ async function readAll<Row extends { id: string; rev: number }>(
       .limit(FIRST_READ_CHUNK)
       .toArray();
     for (const row of rows) into.set(row.id, row);
+    changed();
     if (rows.length < FIRST_READ_CHUNK) break;
     after = rows[rows.length - 1]!.id;
   }
@@ -44,30 +49,40 @@ function createRowCache<Row extends { id: string; rev: number }>(table: Table<Ro
   const cached = new Map<string, Row>();
   let seenRev = 0;
   let version = 0;
+  // Every change to `cached` raises the version in the same synchronous step: two reads may run at once
+  // (the list and the analytics), and a view derived between an await and a change must not be kept.
+  const changed = () => {
+    version += 1;
+  };
+  const answer: CachedRows<Row> = {
+    rows: cached,
+    get version() {
+      return version;
+    },
+  };
   return {
     async read() {
-      if (seenRev === 0 && cached.size === 0) {
-        seenRev = await readAll(table, cached);
-        version += 1;
-      }
-      const changed = await table.where('rev').above(seenRev).toArray();
-      for (const row of changed) {
+      if (seenRev === 0 && cached.size === 0) seenRev = await readAll(table, cached, changed);
+      const written = await table.where('rev').above(seenRev).toArray();
+      for (const row of written) {
         cached.set(row.id, row);
         if (row.rev > seenRev) seenRev = row.rev;
       }
-      if (changed.length > 0) version += 1;
+      if (written.length > 0) changed();
       // Every row there is now is cached; more cached rows than rows means some were deleted.
       const count = await table.count();
       if (cached.size !== count) {
-        version += 1;
         const present = new Set(await table.toCollection().primaryKeys());
         for (const id of cached.keys()) if (!present.has(id)) cached.delete(id);
+        changed();
         if (cached.size !== count) {
+          const rows = await table.toArray();
           cached.clear();
-          for (const row of await table.toArray()) cached.set(row.id, row);
+          for (const row of rows) cached.set(row.id, row);
+          changed();
         }
       }
-      return { rows: cached, version };
+      return answer;
     },
   };
 }

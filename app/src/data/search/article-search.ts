@@ -60,9 +60,9 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
-  /** Documents taken in (or found gone) since the index was last read back or written out. */
+  /** Documents indexed since the index was last read back or written out. */
   let changes = 0;
-  /** Counts read-backs and writes, for tests and the bench: a reload must not build the index again. */
+  /** Read-backs, documents indexed and writes: a reload must not build the index again. */
   const stats = { loadedFromSnapshot: 0, rowsIndexed: 0, saves: 0 };
 
   /** A new user (or none) on this device: start from that user's stored index, if there is one. */
@@ -91,11 +91,13 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       const contents = await db.article_contents.bulkGet(rows.map((row) => row.id));
       rows.forEach((row, i) => {
         const text = contents[i]?.text ?? '';
-        index.set(row.id, fieldsOf(row, text), signatureOf(row, text));
+        // A row rewritten for a flag or a count has the same signature: nothing to index, nothing to write out.
+        if (index.set(row.id, fieldsOf(row, text), signatureOf(row, text))) {
+          changes += 1;
+          stats.rowsIndexed += 1;
+        }
         indexedRev = Math.max(indexedRev, row.rev);
       });
-      changes += rows.length;
-      stats.rowsIndexed += rows.length;
       if (rows.length < CATCH_UP_CHUNK) break;
       if (gentle) await pause();
     }

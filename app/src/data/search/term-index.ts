@@ -97,10 +97,11 @@ export class TermIndex {
 
   /**
    * Indexes a document, replacing an earlier version. `signature` names the version: the same signature
-   * again is a no-op, so a row rewritten for another reason (a flag changed) costs nothing.
+   * again is a no-op, so a row rewritten for another reason (a flag changed) costs nothing. Answers
+   * whether anything was indexed.
    */
-  set(id: string, fields: readonly IndexedField[], signature: string): void {
-    if (this.signatures.get(id) === signature) return;
+  set(id: string, fields: readonly IndexedField[], signature: string): boolean {
+    if (this.signatures.get(id) === signature) return false;
     this.remove(id);
     const doc = this.ids.length;
     this.ids.push(id);
@@ -120,6 +121,7 @@ export class TermIndex {
       list.docs.push(doc);
       list.scores.push(score);
     }
+    return true;
   }
 
   remove(id: string): void {
