@@ -1,6 +1,6 @@
 // Runs in Chromium: the app's data layer on the browser's own IndexedDB, timed from inside the page.
 // bench/app-data-bench.ts builds this file into a page served by the real server and drives it.
-import { createLectern } from '../../app/src/data';
+import { createLectern } from '../../app/src/data/lectern';
 
 const lectern = createLectern({ dbName: 'lectern-bench' });
 

@@ -1,7 +1,7 @@
 // The data layer in one object: what the screens call. Every call of spec section 7 is here with the
 // spec's payloads and the server's response shapes, answered from the device's database and synced in
 // the background.
-import type { DexieOptions } from 'dexie';
+import { liveQuery, type DexieOptions } from 'dexie';
 import { createHttpClient, type FetchLike, type TokenStorage } from './api/http-client';
 import { createAuthApi } from './auth/auth-api';
 import { DEFAULT_DB_NAME, LecternDb } from './db/lectern-db';
@@ -88,11 +88,12 @@ export function createLectern(options: LecternOptions = {}) {
   });
   offline.start();
 
+  const articleSearch = createArticleSearch(db);
   const ctx: RepositoryContext = {
     db,
     http,
     sync,
-    articleSearch: createArticleSearch(db),
+    articleSearch,
     highlightSearch: createHighlightSearch(db),
   };
 
@@ -114,6 +115,11 @@ export function createLectern(options: LecternOptions = {}) {
     imports: createImportsApi({ http, sync }),
     /** The library kept for reading offline, images included, and its budget. */
     offline,
+    /**
+     * Runs `querier` now and again after every change to what it read (any tab): the screens' live reads
+     * (hooks/use-live-query.ts), without the screens' own JavaScript carrying Dexie.
+     */
+    liveQuery,
     /** Spec section 9's numbers, from the device's data. */
     analytics: (now?: Date) => readingAnalytics(db, now),
     sync: {
@@ -135,6 +141,7 @@ export function createLectern(options: LecternOptions = {}) {
     },
     /** Stops syncing and closes the database (tests, page unload). */
     async close() {
+      articleSearch.stop();
       await offline.stop();
       await sync.stop();
       db.close();

@@ -15,6 +15,7 @@ import type {
   OfflineImageRow,
   OutboxRow,
   ScreenshotRow,
+  SearchIndexRow,
   TagRow,
 } from './rows';
 
@@ -69,6 +70,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       image_files: 'path',
     },
   },
+  {
+    // The article search index as it was last written out (data/search/article-search.ts), so a reload
+    // reads it instead of splitting every article's text again. Only added: every other row stays.
+    version: 4,
+    stores: {
+      search_index: 'key',
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {
@@ -84,6 +93,7 @@ export class LecternDb extends Dexie {
   declare meta: Table<MetaRow, MetaKey>;
   declare offline_images: Table<OfflineImageRow, string>;
   declare image_files: Table<ImageFileRow, string>;
+  declare search_index: Table<SearchIndexRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -128,7 +138,8 @@ export class LecternDb extends Dexie {
 
   /** Empties the database in one transaction; open live queries in every tab see it at once. */
   async wipe(): Promise<void> {
-    const tables = [...this.dataTables, ...this.offlineTables];
+    // The search index is derived from the articles: written apart from them, emptied with them.
+    const tables = [...this.dataTables, ...this.offlineTables, this.search_index];
     await this.transaction('rw', tables, async () => {
       await Promise.all(tables.map((table) => table.clear()));
     });

@@ -2,6 +2,7 @@
 // article counts, a highlight's article title) are derived again at read time so local edits count too.
 import type { ArticleSummary, Highlight, ListArticle, ReadingList, User } from '@lectern/shared-schema';
 import type { Operation } from '../outbox/operations';
+import type { TermIndexSnapshot } from '../search/term-index';
 
 /** An article without its body (kept apart so that list queries stay small). */
 export interface ArticleRow extends ArticleSummary {
@@ -107,4 +108,14 @@ export type MetaKey = keyof MetaValues;
 export interface MetaRow {
   key: MetaKey;
   value: MetaValues[MetaKey];
+}
+
+/** A search index written out: what it answers for is every article up to `rev`. */
+export interface SearchIndexRow {
+  key: 'articles';
+  /** The articles' `rev` the index had caught up with. */
+  rev: number;
+  /** Whose articles it indexes: an index written for someone else is never read. */
+  user: string;
+  snapshot: TermIndexSnapshot;
 }
