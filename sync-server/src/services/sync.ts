@@ -18,10 +18,17 @@ interface ChangeRow {
  */
 export const FEED_PAGE_BYTES = 1024 * 1024;
 
-function readPage(db: Db, userId: string, since: number, limit: number) {
+/**
+ * An article's row as a card: everything but its body, which SQLite takes out (never decoded here). A new
+ * device lists its whole library from these at once, then fetches the bodies (article-bodies.ts).
+ */
+const CARD_ROW = `CAST(CASE WHEN entity = 'article' AND row IS NOT NULL THEN json_remove(row, '$.content')
+  ELSE row END AS BLOB)`;
+
+function readPage(db: Db, userId: string, since: number, limit: number, cards = false) {
   const rows = db
     .statement(
-      `SELECT seq, entity, entity_id, op, CAST(row AS BLOB) AS row FROM change_log
+      `SELECT seq, entity, entity_id, op, ${cards ? CARD_ROW : 'CAST(row AS BLOB)'} AS row FROM change_log
        WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
     )
     .iterate(userId, since, limit + 1) as IterableIterator<ChangeRow>;
@@ -49,8 +56,14 @@ const NULL_ROW = Buffer.from('null');
  * never parsed, serialized, nor even decoded into a string and encoded again, since the feed is the
  * largest answer the server gives (a new device pulls every article's body through it).
  */
-export function readChangesPage(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): Buffer {
-  const { page, hasMore, cursor } = readPage(db, userId, since, limit);
+export function readChangesPage(
+  db: Db,
+  userId: string,
+  since = 0,
+  limit = CHANGES_DEFAULT_LIMIT,
+  cards = false,
+): Buffer {
+  const { page, hasMore, cursor } = readPage(db, userId, since, limit, cards);
   const parts: Buffer[] = [Buffer.from(`{"cursor":${cursor},"hasMore":${hasMore},"changes":[`)];
   page.forEach((row, index) => {
     parts.push(
