@@ -11,6 +11,11 @@ export interface ArticleRow extends ArticleSummary {
   rev: number;
   /** A hash of the stored body: the feed re-sends articles whose counts change, mostly with the same body. */
   content_hash?: number;
+  /**
+   * What the stored body takes on the device (offline/body-downloads.ts counts it against the budget):
+   * absent while the body isn't on the device.
+   */
+  body_size?: number;
 }
 
 export interface ArticleContentRow {
@@ -100,6 +105,13 @@ export interface MetaValues {
   rev: number;
   /** Articles up to this `rev` have had their images listed in `offline_images`. */
   offlineImagesRev: number;
+  /**
+   * A first sync is under way: the feed is pulled as cards (articles without their body) until it reaches
+   * its end, also after a reload.
+   */
+  cardsPull: boolean;
+  /** Some articles came as cards: their bodies are still to fetch (offline/body-downloads.ts). */
+  bodiesWanted: boolean;
 }
 
 export type MetaKey = keyof MetaValues;

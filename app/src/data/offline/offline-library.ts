@@ -1,9 +1,9 @@
-// The library kept on the device for reading offline, pictures included: after each sync the images of
-// synced articles are listed (image-scan) and downloaded in the background, newest first, within the
-// reader's budget (image-downloads); screens show them from here as object URLs, and an image not
-// downloaded yet is fetched on demand with the token. Work stops while a sync runs, so the first sync
-// never waits for pictures, and picks up where it was after a reload (what is listed and stored is in
-// IndexedDB).
+// The library kept on the device for reading offline, pictures included: after each sync the bodies of
+// articles that came as cards are fetched (body-downloads), then the images of synced articles are
+// listed (image-scan) and downloaded in the background, newest first, within the reader's budget
+// (image-downloads); screens show them from here as object URLs, and an image not downloaded yet is
+// fetched on demand with the token. Work stops while a sync runs, so the first sync never waits for
+// pictures, and picks up where it was after a reload (what is listed and stored is in IndexedDB).
 import type { ArticleSummary } from '@lectern/shared-schema';
 import Dexie from 'dexie';
 import type { HttpClient, TokenStorage } from '../api/http-client';
@@ -11,6 +11,7 @@ import type { LecternDb } from '../db/lectern-db';
 import type { OfflineImageRow } from '../db/rows';
 import { ARTICLE_IMAGES_CACHE } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
+import { downloadBodies } from './body-downloads';
 import { isKeptImageAddress } from './image-addresses';
 import {
   downloadImages,
@@ -83,6 +84,15 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
 
   async function pass(): Promise<DownloadOutcome> {
     if (!http.hasToken()) return 'signedOut';
+    // Bodies first: the images to keep are read from them, and an article reads without its pictures.
+    const bodies = await downloadBodies({
+      db,
+      http,
+      limit: budgetBytes(readBudget(settings)),
+      isOnline: sync.isOnline,
+      shouldStop,
+    });
+    if (bodies !== 'done' && bodies !== 'budget') return bodies;
     await scanArticleImages(db, shouldStop);
     if (shouldStop()) return 'stopped';
     return downloadImages({
