@@ -112,6 +112,11 @@ export interface MetaValues {
   cardsPull: boolean;
   /** Some articles came as cards: their bodies are still to fetch (offline/body-downloads.ts). */
   bodiesWanted: boolean;
+  /**
+   * The budget (bytes) the bodies filled: the walk stopped at an article whose body didn't fit. Until the
+   * reader gives more, nothing is fetched again to learn it still doesn't.
+   */
+  bodiesBudgetFull: number;
 }
 
 export type MetaKey = keyof MetaValues;

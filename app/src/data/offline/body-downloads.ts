@@ -186,8 +186,9 @@ async function fillChunk(
  * or the network or the session is gone; `bodiesWanted` is cleared only by a walk that found none missing.
  */
 export async function downloadBodies(options: BodyDownloadOptions): Promise<DownloadOutcome> {
-  const { db } = options;
+  const { db, limit } = options;
   if (!(await db.getMeta('bodiesWanted'))) return 'done';
+  if (limit <= ((await db.getMeta('bodiesBudgetFull')) ?? -1)) return 'budget';
   const next = createWalk(db);
   const budget = { used: 0 };
   let walked = 0;
@@ -196,6 +197,7 @@ export async function downloadBodies(options: BodyDownloadOptions): Promise<Down
     const rows = await next();
     if (rows.length === 0) break;
     const outcome = await fillChunk(options, rows, budget);
+    if (outcome === 'budget') await db.setMeta('bodiesBudgetFull', limit);
     if (outcome) return outcome;
     walked += rows.length;
     if (options.newest !== undefined && walked >= options.newest) return 'done';

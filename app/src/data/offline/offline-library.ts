@@ -95,7 +95,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     if (bodies !== 'done' && bodies !== 'budget') return bodies;
     await scanArticleImages(db, shouldStop);
     if (shouldStop()) return 'stopped';
-    return downloadImages({
+    const images = await downloadImages({
       db,
       http,
       limit: budgetBytes(readBudget(settings)),
@@ -103,6 +103,8 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       shouldStop,
       fetch: fetchOnce,
     });
+    // Every image in, but not every body: the budget is what stopped the pass.
+    return images === 'done' ? bodies : images;
   }
 
   /** One pass now, or joins the one running and then runs again. */
