@@ -41,8 +41,10 @@ beforeAll(async () => {
     load<SeedModules['users']>('sync-server/src/services/users.ts'),
     load<SeedModules['server']>('sync-server/src/testing/start-test-server.ts'),
   ]);
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
+  // Node's own modules, named at run time: this project is typed for the browser.
+  const nodeModule = async <T>(name: string) => (await import(/* @vite-ignore */ `node:${name}`)) as T;
+  const { mkdtempSync } = await nodeModule<{ mkdtempSync(prefix: string): string }>('fs');
+  const { tmpdir } = await nodeModule<{ tmpdir(): string }>('os');
   const dataDir = mkdtempSync(`${tmpdir()}/lectern-first-sync-`);
   await seed.seedDatabase(dataDir, async (db) => {
     const user = await users.registerUser(db, { email: EMAIL, password: PASSWORD, username: 'First Sync' });
