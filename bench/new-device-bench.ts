@@ -5,7 +5,7 @@
 // (PerformanceObserver 'longtask'), and the JS heap's peak (performance.memory). The reader's budget is
 // "Everything", so the whole library comes. Run: npx tsx bench/new-device-bench.ts
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerUser } from '../sync-server/src/services/users';
@@ -90,18 +90,22 @@ async function main() {
     stdio: 'ignore',
   });
   if (build.status !== 0) throw new Error('vite build failed');
-  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-new-device-bench-'));
+  // NEW_DEVICE_DATA_DIR keeps the seeded library in that folder for the next run (seeding takes minutes).
+  const keptDir = process.env.NEW_DEVICE_DATA_DIR;
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'lectern-new-device-bench-'));
   const browser = await launchChromium();
   try {
-    console.log(`Seeding ${ARTICLES.toLocaleString('en')} articles (the realistic library)...`);
-    const seedStarted = performance.now();
-    await seedDatabase(dataDir, async (db) => {
-      const user = await registerUser(db, ACCOUNT);
-      growLibrary(db, benchLibrary(user.id, LIBRARY_SEED), ARTICLES, (saved) => {
-        if (saved % 2_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
+    if (!existsSync(join(dataDir, 'lectern.sqlite'))) {
+      console.log(`Seeding ${ARTICLES.toLocaleString('en')} articles (the realistic library)...`);
+      const seedStarted = performance.now();
+      await seedDatabase(dataDir, async (db) => {
+        const user = await registerUser(db, ACCOUNT);
+        growLibrary(db, benchLibrary(user.id, LIBRARY_SEED), ARTICLES, (saved) => {
+          if (saved % 2_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
+        });
       });
-    });
-    console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+      console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    }
     const server = await startProcess('sync-server/src/main.ts', { DATA_DIR: dataDir, APP_DIR });
     try {
       // A fresh profile: its own storage, IndexedDB and service worker.
@@ -140,8 +144,24 @@ async function main() {
             (entry) =>
               entry.name.includes('/api/sync/changes') || entry.name.includes('/api/articles/bodies'),
           )
-          .map((entry) => ({ name: entry.name, bytes: entry.encodedBodySize, end: entry.responseEnd })),
+          .concat(
+            (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+              entry.name.includes('/api/auth/login'),
+            ),
+          )
+          .map((entry) => ({
+            name: entry.name,
+            bytes: entry.encodedBodySize,
+            start: entry.startTime,
+            waited: entry.responseStart - entry.requestStart,
+            end: entry.responseEnd,
+          })),
       );
+      const at = (ms: number) => ((ms - probe.submitAt!) / 1000).toFixed(2);
+      for (const entry of resources.filter((e) => !e.name.includes('/articles/bodies')))
+        console.log(
+          `      ${new URL(entry.name).pathname}${new URL(entry.name).search.slice(0, 24)}: ${at(entry.start)} s → ${at(entry.end)} s (server ${entry.waited.toFixed(0)} ms, ${(entry.bytes / 1e6).toFixed(2)} MB)`,
+        );
       const feed = resources.filter((entry) => entry.name.includes('/sync/changes'));
       const bodies = resources.filter((entry) => entry.name.includes('/articles/bodies'));
       const mb = (entries: { bytes: number }[]) => entries.reduce((sum, entry) => sum + entry.bytes, 0) / 1e6;
@@ -200,7 +220,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
   if (anyMissed()) process.exitCode = 1;
 }

@@ -48,7 +48,7 @@ export const CHANGES_DEFAULT_LIMIT = 500;
  * still comes; the ids left out are asked for again).
  */
 export const BODIES_MAX_IDS = 100;
-export const BODIES_ANSWER_BYTES = 2 * 1024 * 1024;
+export const BODIES_ANSWER_BYTES = 1024 * 1024;
 
 /** Tags one save may carry, and the length of a tag name: the JSON body and the screenshot form alike. */
 export const ARTICLE_TAGS_MAX = 50;

@@ -1,6 +1,7 @@
 // The change feed's read side: GET /api/sync/changes?since=&limit=.
 import { CHANGES_DEFAULT_LIMIT, type Change } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
+import { readArticleCards } from './feed-cards';
 
 interface ChangeRow {
   seq: number;
@@ -19,16 +20,16 @@ interface ChangeRow {
 export const FEED_PAGE_BYTES = 1024 * 1024;
 
 /**
- * An article's row as a card: everything but its body, which SQLite takes out (never decoded here). A new
- * device lists its whole library from these at once, then fetches the bodies (article-bodies.ts).
+ * In a page of cards an article's change is read without its row (the row holds the body): its card comes
+ * from feed-cards.ts after the page is chosen. Counted at about this size against FEED_PAGE_BYTES.
  */
-const CARD_ROW = `CAST(CASE WHEN entity = 'article' AND row IS NOT NULL THEN json_remove(row, '$.content')
-  ELSE row END AS BLOB)`;
+const CARD_BYTES = 1024;
+const CARD_SELECT = `CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE CAST(row AS BLOB) END`;
 
 function readPage(db: Db, userId: string, since: number, limit: number, cards = false) {
   const rows = db
     .statement(
-      `SELECT seq, entity, entity_id, op, ${cards ? CARD_ROW : 'CAST(row AS BLOB)'} AS row FROM change_log
+      `SELECT seq, entity, entity_id, op, ${cards ? CARD_SELECT : 'CAST(row AS BLOB)'} AS row FROM change_log
        WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
     )
     .iterate(userId, since, limit + 1) as IterableIterator<ChangeRow>;
@@ -37,7 +38,7 @@ function readPage(db: Db, userId: string, since: number, limit: number, cards = 
   let hasMore = false;
   // Rows are read one at a time and the rest never leave SQLite once the page is full.
   for (const row of rows) {
-    const size = row.row?.length ?? 0;
+    const size = row.row?.length ?? (cards && row.op === 'upsert' ? CARD_BYTES : 0);
     if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES)) {
       hasMore = true;
       break;
@@ -45,7 +46,26 @@ function readPage(db: Db, userId: string, since: number, limit: number, cards = 
     page.push(row);
     bytes += size;
   }
+  if (cards) fillCards(db, userId, page);
   return { page, hasMore, cursor: page.at(-1)?.seq ?? since };
+}
+
+/** Puts each article change's card in its row: read from the articles, else from the change less its body. */
+function fillCards(db: Db, userId: string, page: ChangeRow[]): void {
+  const articles = page.filter((row) => row.entity === 'article' && row.op === 'upsert');
+  const cards = readArticleCards(
+    db,
+    userId,
+    articles.map((row) => row.entity_id),
+  );
+  for (const row of articles) {
+    row.row =
+      cards.get(row.entity_id) ??
+      (db
+        .statement(`SELECT CAST(json_remove(row, '$.content') AS BLOB) FROM change_log WHERE seq = ?`)
+        .pluck()
+        .get(row.seq) as Buffer | null);
+  }
 }
 
 const NULL_ROW = Buffer.from('null');

@@ -34,12 +34,7 @@ export async function nextRev(db: LecternDb): Promise<number> {
   return rev;
 }
 
-export function toArticleRow(
-  article: ArticleSummary,
-  rev: number,
-  contentHash?: number,
-  bodySize?: number,
-): ArticleRow {
+export function toArticleRow(article: ArticleSummary, rev: number, contentHash?: number): ArticleRow {
   const summary: ArticleSummary & { content?: unknown } = { ...article };
   delete summary.content;
   const row: ArticleRow = {
@@ -49,7 +44,6 @@ export function toArticleRow(
     rev,
   };
   if (contentHash !== undefined) row.content_hash = contentHash;
-  if (bodySize !== undefined) row.body_size = bodySize;
   return row;
 }
 
@@ -79,32 +73,33 @@ export async function putArticles(
 ): Promise<void> {
   if (articles.length === 0) return;
   const rev = await nextRev(db);
-  const before = await db.articles.bulkGet(articles.map((article) => article.id));
+  // Cards that replace bodies need nothing of the rows before them (a first sync: there are none).
+  const allCards = cardsReplaceBodies && articles.every((article) => !('content' in article));
+  const before = allCards ? [] : await db.articles.bulkGet(articles.map((article) => article.id));
   const rows: ArticleRow[] = [];
   const bodies: ArticleContentRow[] = [];
   const dropped: string[] = [];
   articles.forEach((article, i) => {
     const previousHash = before[i]?.content_hash;
-    const previousSize = before[i]?.body_size;
     if (!('content' in article)) {
       if (cardsReplaceBodies) {
         rows.push(toArticleRow(article, rev));
         dropped.push(article.id);
-      } else rows.push(toArticleRow(article, rev, previousHash, previousSize));
+      } else rows.push(toArticleRow(article, rev, previousHash));
       return;
     }
     const hash = hashOf(article.content);
-    if (hash === previousHash) {
-      rows.push(toArticleRow(article, rev, hash, previousSize));
-      return;
-    }
-    const text = htmlToText(article.content);
-    rows.push(toArticleRow(article, rev, hash, bodySizeOf(article.content, text)));
-    bodies.push({ id: article.id, content: article.content, text });
+    rows.push(toArticleRow(article, rev, hash));
+    if (hash !== previousHash)
+      bodies.push({ id: article.id, content: article.content, text: htmlToText(article.content), rev });
   });
   await db.articles.bulkPut(rows);
   await db.article_contents.bulkPut(bodies);
-  if (dropped.length > 0) await db.article_contents.bulkDelete(dropped);
+  if (dropped.length > 0) {
+    // One read of keys, then only the bodies there are: most cards have none to drop.
+    const kept = await db.article_contents.where(':id').anyOf(dropped).primaryKeys();
+    if (kept.length > 0) await db.article_contents.bulkDelete(kept);
+  }
 }
 
 /** Saves changed article rows (a local edit), bumping their rev so search sees the change. */

@@ -11,11 +11,6 @@ export interface ArticleRow extends ArticleSummary {
   rev: number;
   /** A hash of the stored body: the feed re-sends articles whose counts change, mostly with the same body. */
   content_hash?: number;
-  /**
-   * What the stored body takes on the device (offline/body-downloads.ts counts it against the budget):
-   * absent while the body isn't on the device.
-   */
-  body_size?: number;
 }
 
 export interface ArticleContentRow {
@@ -23,6 +18,8 @@ export interface ArticleContentRow {
   content: string | null;
   /** The body as plain text, computed once on write for the search index. */
   text: string;
+  /** Raised on every write (the same counter as articles'), so search and the offline images see new bodies. */
+  rev?: number;
 }
 
 export interface TagRow {
@@ -117,6 +114,8 @@ export interface MetaValues {
    * reader gives more, nothing is fetched again to learn it still doesn't.
    */
   bodiesBudgetFull: number;
+  /** What the bodies downloaded for cards take (UTF-16 bytes of HTML and text): what the budget counts. */
+  bodyBytes: number;
 }
 
 export type MetaKey = keyof MetaValues;

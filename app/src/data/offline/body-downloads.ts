@@ -1,19 +1,20 @@
 // The bodies of articles that came as cards (a new device's first sync lists the whole library without
 // them): fetched newest first, a batch at a time (POST /api/articles/bodies), each batch stored in its own
-// small transaction, until every article has its body or the reader's budget is full. What still lacks a
+// small transaction, until every article has its body or the bodies downloaded fill the reader's budget
+// (bodies that come with the feed, and ones opened, are kept whatever the budget). What still lacks a
 // body is read from IndexedDB itself (an article without its `article_contents` row), so a reload or a
 // lost connection just starts the walk again and fetches only what is missing; a body already on the
 // device (the feed brought it, or it was opened) is never fetched nor written again.
 import { BODIES_MAX_IDS, htmlToText, type BodiesResponse } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
-import { bodySizeOf, hashOf, nextRev } from '../db/local-store';
+import { bodySizeOf, nextRev } from '../db/local-store';
 import type { ArticleContentRow, ArticleRow } from '../db/rows';
 import type { DownloadOutcome } from './image-downloads';
-import { yieldToUi } from './yield-to-ui';
+import { yieldTask, yieldToUi } from './yield-to-ui';
 
 /** Article rows read at a time, newest first: a small slice of the library, never all of it. */
-const WALK_CHUNK = 100;
+const WALK_CHUNK = 400;
 /** Body HTML turned into search text between two yields to the page. */
 const TEXT_SLICE_CHARS = 256 * 1024;
 
@@ -43,40 +44,43 @@ export async function prepareBodies(bodies: readonly Body[]): Promise<PreparedBo
     sinceYield += body.content?.length ?? 0;
     if (sinceYield > TEXT_SLICE_CHARS) {
       sinceYield = 0;
-      await yieldToUi();
+      await yieldTask();
     }
   }
   return prepared;
 }
 
 /**
- * Stores bodies of articles still on the device and still without one, in one small transaction, and
- * gives each such article a new rev (search and the offline images follow revs). Answers the bytes stored.
+ * Stores bodies of articles still on the device and still without one, in one small transaction, under a
+ * new rev of their own: the article rows (what the dashboard lists) are not written. Answers the bytes
+ * stored; with `count`, they are added to what the budget counts.
  */
-export async function storeBodies(db: LecternDb, bodies: readonly PreparedBody[]): Promise<number> {
+export async function storeBodies(
+  db: LecternDb,
+  bodies: readonly PreparedBody[],
+  count = false,
+): Promise<number> {
   if (bodies.length === 0) return 0;
   return db.transaction('rw', [db.articles, db.article_contents, db.meta], async () => {
     const ids = bodies.map((body) => body.id);
-    const [rows, present] = await Promise.all([
-      db.articles.bulkGet(ids),
+    const [present, there] = await Promise.all([
       db.article_contents.where(':id').anyOf(ids).primaryKeys(),
+      db.articles.where(':id').anyOf(ids).primaryKeys(),
     ]);
     const already = new Set(present);
+    const onDevice = new Set(there);
     const rev = await nextRev(db);
     const contents: ArticleContentRow[] = [];
-    const articles: ArticleRow[] = [];
     let bytes = 0;
-    bodies.forEach((body, index) => {
-      const row = rows[index];
+    for (const body of bodies) {
       // Deleted meanwhile, or the feed (or an earlier answer) brought it first: that one is as new.
-      if (!row || already.has(body.id)) return;
+      if (!onDevice.has(body.id) || already.has(body.id)) continue;
       already.add(body.id);
-      contents.push({ id: body.id, content: body.content, text: body.text });
-      articles.push({ ...row, content_hash: hashOf(body.content), body_size: body.size, rev });
+      contents.push({ id: body.id, content: body.content, text: body.text, rev });
       bytes += body.size;
-    });
+    }
     await db.article_contents.bulkPut(contents);
-    await db.articles.bulkPut(articles);
+    if (count) await db.setMeta('bodyBytes', ((await db.getMeta('bodyBytes')) ?? 0) + bytes);
     return bytes;
   });
 }
@@ -98,7 +102,7 @@ export interface BodyDownloadOptions {
 function createWalk(db: LecternDb) {
   let upper: string | null = null;
   let seenAtUpper = new Set<string>();
-  return async function next(): Promise<ArticleRow[]> {
+  return async function next(count: number): Promise<ArticleRow[]> {
     const from = upper;
     const seen = seenAtUpper;
     const collection =
@@ -109,7 +113,7 @@ function createWalk(db: LecternDb) {
             .belowOrEqual(from)
             .reverse()
             .filter((row) => row.created_at !== from || !seen.has(row.id));
-    const rows = await collection.limit(WALK_CHUNK).toArray();
+    const rows = await collection.limit(count).toArray();
     for (const row of rows) {
       if (row.created_at !== upper) {
         upper = row.created_at;
@@ -140,42 +144,52 @@ async function fillChunk(
       .anyOf(rows.map((row) => row.id))
       .primaryKeys(),
   );
-  let missing: string[] = [];
-  for (const row of rows) {
-    if (present.has(row.id)) budget.used += row.body_size ?? 0;
-    else missing.push(row.id);
-  }
-  // Older articles' bodies already on the device count too, so the walk goes on while it fits.
-  while (missing.length > 0) {
-    if (options.shouldStop()) return 'stopped';
-    if (!http.hasToken()) return 'signedOut';
-    if (!options.isOnline()) return 'offline';
+  let missing = rows.map((row) => row.id).filter((id) => !present.has(id));
+  const ask = (ids: string[]) => {
+    const answer = fetchBodies(http, ids.slice(0, BODIES_MAX_IDS));
+    // Left unawaited when the walk stops first (the budget, a reload): nothing to report then.
+    answer.catch(() => undefined);
+    return answer;
+  };
+  if (missing.length === 0) return null;
+  if (options.shouldStop()) return 'stopped';
+  if (!http.hasToken()) return 'signedOut';
+  if (!options.isOnline()) return 'offline';
+  let coming: Promise<BodiesResponse> | null = ask(missing);
+  while (coming) {
     let answer: BodiesResponse;
     try {
-      answer = await fetchBodies(http, missing.slice(0, BODIES_MAX_IDS));
+      answer = await coming;
     } catch (error) {
       return outcomeOf(error);
     }
     const answered = new Set([...answer.bodies.map((body) => body.id), ...answer.unknown]);
+    // An id neither answered nor unknown was left for the next call (the answer was full).
+    missing = missing.filter((id) => !answered.has(id));
+    if (answer.bodies.length === 0 && answer.unknown.length === 0) return 'retryLater';
+    // The next batch is on its way while this one is stored.
+    coming = null;
+    if (missing.length > 0) {
+      if (options.shouldStop()) return 'stopped';
+      if (!http.hasToken()) return 'signedOut';
+      if (!options.isOnline()) return 'offline';
+      coming = ask(missing);
+    }
     // Newest first within the budget: the first body that doesn't fit stops the walk.
     const fitting: PreparedBody[] = [];
     let over = false;
-    let coming = 0;
+    let added = 0;
     for (const body of await prepareBodies(answer.bodies)) {
-      if (limit !== Infinity && budget.used + coming + body.size > limit) {
+      if (limit !== Infinity && budget.used + added + body.size > limit) {
         over = true;
         break;
       }
       fitting.push(body);
-      coming += body.size;
+      added += body.size;
     }
-    const stored = await storeBodies(db, fitting);
-    budget.used += stored;
+    budget.used += await storeBodies(db, fitting, true);
     options.onBatch?.(fitting.length);
-    if (over || (limit !== Infinity && budget.used > limit)) return 'budget';
-    // An id neither answered nor unknown was left for the next call (the answer was full).
-    missing = missing.filter((id) => !answered.has(id));
-    if (answer.bodies.length === 0 && answer.unknown.length === 0) return 'retryLater';
+    if (over) return 'budget';
     await yieldToUi();
   }
   return null;
@@ -190,11 +204,11 @@ export async function downloadBodies(options: BodyDownloadOptions): Promise<Down
   if (!(await db.getMeta('bodiesWanted'))) return 'done';
   if (limit <= ((await db.getMeta('bodiesBudgetFull')) ?? -1)) return 'budget';
   const next = createWalk(db);
-  const budget = { used: 0 };
+  const budget = { used: (await db.getMeta('bodyBytes')) ?? 0 };
   let walked = 0;
   for (;;) {
     if (options.shouldStop()) return 'stopped';
-    const rows = await next();
+    const rows = await next(Math.min(WALK_CHUNK, (options.newest ?? Infinity) - walked));
     if (rows.length === 0) break;
     const outcome = await fillChunk(options, rows, budget);
     if (outcome === 'budget') await db.setMeta('bodiesBudgetFull', limit);

@@ -179,8 +179,9 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
         .where('[state+created_at]')
         .between([state, Dexie.minKey], [state, Dexie.maxKey])
         .primaryKeys();
-    const [unscanned, wanted, over, freed] = await Promise.all([
+    const [unscanned, unscannedBodies, wanted, over, freed] = await Promise.all([
       db.articles.where('rev').above(scannedRev).primaryKeys(),
+      db.article_contents.where('rev').above(scannedRev).primaryKeys(),
       keysOf('wanted'),
       keysOf('over'),
       keysOf('freed'),
@@ -188,7 +189,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     const ownerOf = (path: string) => path.split('/')[3] ?? '';
     const waiting = new Set(wanted.map(ownerOf));
     const incomplete = new Set([...over, ...freed].map(ownerOf));
-    const notListed = new Set(unscanned);
+    const notListed = new Set([...unscanned, ...unscannedBodies]);
     for (const article of articles) {
       if (article.images_pending === true || waiting.has(article.id)) answer.set(article.id, 'downloading');
       else if (!article.fetch_state && !notListed.has(article.id) && !incomplete.has(article.id))

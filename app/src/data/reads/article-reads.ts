@@ -44,7 +44,7 @@ export async function pendingSaves(db: LecternDb): Promise<Map<string, PendingSa
 }
 
 export function toSummary(row: ArticleRow, saves?: Map<string, PendingSave>): LocalArticleSummary {
-  const { tag_keys: _tagKeys, rev: _rev, content_hash: _contentHash, body_size: _bodySize, ...summary } = row;
+  const { tag_keys: _tagKeys, rev: _rev, content_hash: _contentHash, ...summary } = row;
   const pendingSave = saves?.get(row.id);
   return pendingSave ? { ...summary, pendingSave } : summary;
 }

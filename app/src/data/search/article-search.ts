@@ -39,18 +39,38 @@ export function createArticleSearch(db: LecternDb) {
   const index = new TermIndex();
   let indexedRev = 0;
 
-  /** Indexes every article written since the last catch-up (all of them the first time). */
+  let indexedBodyRev = 0;
+
+  /**
+   * Indexes every article written since the last catch-up (all of them the first time), then every article
+   * whose body arrived on its own since (a first sync's bodies come after its cards).
+   */
   async function catchUp(): Promise<void> {
     for (;;) {
       const rows = await db.articles.where('rev').above(indexedRev).limit(CATCH_UP_CHUNK).toArray();
-      if (rows.length === 0) return;
+      if (rows.length === 0) break;
       const contents = await db.article_contents.bulkGet(rows.map((row) => row.id));
       rows.forEach((row, i) => {
         const text = contents[i]?.text ?? '';
         index.set(row.id, fieldsOf(row, text), signatureOf(row, text));
         indexedRev = Math.max(indexedRev, row.rev);
       });
-      if (rows.length < CATCH_UP_CHUNK) return;
+      if (rows.length < CATCH_UP_CHUNK) break;
+    }
+    for (;;) {
+      const contents = await db.article_contents
+        .where('rev')
+        .above(indexedBodyRev)
+        .limit(CATCH_UP_CHUNK)
+        .toArray();
+      if (contents.length === 0) return;
+      const rows = await db.articles.bulkGet(contents.map((content) => content.id));
+      contents.forEach((content, i) => {
+        const row = rows[i];
+        if (row) index.set(row.id, fieldsOf(row, content.text), signatureOf(row, content.text));
+        indexedBodyRev = Math.max(indexedBodyRev, content.rev ?? 0);
+      });
+      if (contents.length < CATCH_UP_CHUNK) return;
     }
   }
 

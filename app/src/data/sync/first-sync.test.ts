@@ -212,7 +212,10 @@ describe('a first sync', () => {
     expect(kept.length).toBeLessThan(ARTICLES);
     expect(new Set(kept)).toEqual(new Set(newestFirst.slice(0, kept.length)));
     let bytes = 0;
-    await device.lectern.db.articles.each((row) => (bytes += row.body_size ?? 0));
+    await device.lectern.db.article_contents.each(
+      (row) => (bytes += 2 * ((row.content?.length ?? 0) + row.text.length)),
+    );
+    expect(await device.lectern.db.getMeta('bodyBytes')).toBe(bytes);
     expect(bytes).toBeLessThanOrEqual(10 * 1024 * 1024);
     expect(bytes).toBeGreaterThan(8 * 1024 * 1024);
 

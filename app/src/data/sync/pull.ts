@@ -1,5 +1,6 @@
 // Pulls the change feed from the stored cursor to its end, one page per transaction, each page read as it
-// streams in (feed-page.ts) and the page given back between two pages. A device that starts from nothing
+// streams in (feed-page.ts), the next one asked for while one is stored, and the page given back between
+// two pages. A device that starts from nothing
 // pulls the feed as cards, articles without their body, so it lists the whole library at once; the bodies
 // follow (offline/body-downloads.ts), newest first. A reload in the middle goes on pulling cards.
 import { CHANGES_MAX_LIMIT, type Change } from '@lectern/shared-schema';
@@ -21,19 +22,30 @@ export async function pullChanges(
   let since = (await db.getMeta('cursor')) ?? 0;
   const cards = since === 0 || (await db.getMeta('cardsPull')) === true;
   if (cards) await db.setMeta('cardsPull', true);
+  const request = async (from: number) =>
+    readFeedPage(
+      await http.send('GET', '/sync/changes', {
+        query: { since: from, limit, ...(cards ? { cards: true } : {}) },
+      }),
+    );
   let applied = 0;
+  let coming = request(since);
   for (;;) {
-    const response = await http.send('GET', '/sync/changes', {
-      query: { since, limit, ...(cards ? { cards: true } : {}) },
-    });
-    const page = await readFeedPage(response);
+    const page = await coming;
+    // The next page is asked for while this one is stored: the server's time and the device's overlap.
+    const more = page.hasMore && page.cursor !== since;
+    if (more) {
+      coming = request(page.cursor);
+      // Left unawaited if storing this page fails: that failure is the one reported.
+      coming.catch(() => undefined);
+    }
     await applyChanges(db, page.changes, page.cursor, {
       // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
       ...(cards && !page.hasMore ? { cardsPull: false } : {}),
       ...(cards && hasArticleCard(page.changes) ? { bodiesWanted: true } : {}),
     });
     applied += page.changes.length;
-    if (!page.hasMore || page.cursor === since) return applied;
+    if (!more) return applied;
     since = page.cursor;
     await yieldTask();
   }
