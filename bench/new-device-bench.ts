@@ -31,6 +31,7 @@ const APP_DIR = join(repoRoot, 'app', 'dist');
  */
 const PROBES = `
   localStorage.setItem('lectern.offlineBudget', JSON.stringify({ kind: 'everything' }));
+  performance.setResourceTimingBufferSize(100000);
   window.__probe = { submitAt: null, cardsAt: null, longTasks: [], heapPeak: 0, heapSamples: 0 };
   document.addEventListener('submit', () => { window.__probe.submitAt ??= performance.now(); }, true);
   new PerformanceObserver((list) => {
