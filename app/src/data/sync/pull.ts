@@ -20,7 +20,9 @@ export async function pullChanges(
   limit = CHANGES_MAX_LIMIT,
 ): Promise<number> {
   let since = (await db.getMeta('cursor')) ?? 0;
-  const cards = since === 0 || (await db.getMeta('cardsPull')) === true;
+  // From nothing: a device that already holds articles (its own saves on a new account) pulls them whole.
+  const cards =
+    (await db.getMeta('cardsPull')) === true || (since === 0 && (await db.articles.count()) === 0);
   if (cards) await db.setMeta('cardsPull', true);
   const request = async (from: number) =>
     readFeedPage(
