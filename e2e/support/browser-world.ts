@@ -39,6 +39,8 @@ export async function startBrowserWorld(
     google?: boolean;
     /** More local sites the server may fetch from (a test's own slow or gated pages). */
     moreAllowedOrigins?: string[];
+    /** Start the server on a data folder seeded beforehand (left for the caller to remove). */
+    dataDir?: string;
   } = {},
 ): Promise<BrowserWorld> {
   if (!existsSync(join(APP_DIR, 'index.html')))
@@ -52,6 +54,7 @@ export async function startBrowserWorld(
   const google = options.google ? await startGoogleStandIn() : null;
   const server = await startTestServer({
     appDir: APP_DIR,
+    dataDir: options.dataDir,
     env: {
       FETCH_ALLOWED_ORIGINS: [site.origin, ...(options.moreAllowedOrigins ?? [])].join(','),
       REGISTRATIONS_PER_IP: '100000',

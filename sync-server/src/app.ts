@@ -12,6 +12,7 @@ import { loggerOptions } from './plugins/request-logging';
 import { idempotencyHooks, registerIdempotencyKey } from './plugins/idempotency';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
+import { articleBodyRoutes } from './routes/article-bodies';
 import { articleRoutes } from './routes/articles';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { exportRoutes } from './routes/exports';
@@ -119,6 +120,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
           highlightRoutes,
           syncRoutes,
           syncEventsTicketRoutes,
+          articleBodyRoutes,
         ]) {
           await signedIn.register(routes, { ctx });
         }

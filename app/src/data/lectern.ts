@@ -7,6 +7,7 @@ import { createAuthApi } from './auth/auth-api';
 import { DEFAULT_DB_NAME, LecternDb } from './db/lectern-db';
 import { createImportsApi } from './imports/imports-api';
 import { createOfflineLibrary } from './offline/offline-library';
+import { budgetBytes, readBudget } from './offline/storage-budget';
 import { dropEntry, retryEntry } from './outbox/outbox';
 import { readingAnalytics } from './reads/analytics';
 import { createArticlesApi } from './repository/articles';
@@ -53,6 +54,7 @@ export function createLectern(options: LecternOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const tokenStorage = options.tokenStorage ?? globalThis.localStorage;
   const db = new LecternDb(options.dbName ?? DEFAULT_DB_NAME, options.indexedDB);
+  const settings = options.settingsStorage ?? options.tokenStorage ?? globalThis.localStorage;
   let onReachability: (reachable: boolean) => void = () => {};
   let onSessionLost: () => void = () => {};
   const http = createHttpClient({
@@ -72,6 +74,7 @@ export function createLectern(options: LecternOptions = {}) {
     background: options.backgroundSync,
     timers: options.syncTimers,
     openEventSource: options.openEventSource === undefined ? browserEventSource() : options.openEventSource,
+    bodyBudget: () => budgetBytes(readBudget(settings)),
   });
   onReachability = sync.setReachable;
   onSessionLost = () => {
@@ -83,7 +86,7 @@ export function createLectern(options: LecternOptions = {}) {
     db,
     http,
     sync,
-    settings: options.settingsStorage ?? options.tokenStorage ?? globalThis.localStorage,
+    settings,
     background: options.backgroundSync,
   });
   offline.start();

@@ -1,6 +1,7 @@
 // The change feed's read side: GET /api/sync/changes?since=&limit=.
 import { CHANGES_DEFAULT_LIMIT, type Change } from '@lectern/shared-schema';
 import type { Db } from '../db/connection';
+import { readArticleCards } from './feed-cards';
 
 interface ChangeRow {
   seq: number;
@@ -18,10 +19,17 @@ interface ChangeRow {
  */
 export const FEED_PAGE_BYTES = 1024 * 1024;
 
-function readPage(db: Db, userId: string, since: number, limit: number) {
+/**
+ * In a page of cards an article's change is read without its row (the row holds the body): its card comes
+ * from feed-cards.ts after the page is chosen. Counted at about this size against FEED_PAGE_BYTES.
+ */
+const CARD_BYTES = 1024;
+const CARD_SELECT = `CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE CAST(row AS BLOB) END`;
+
+function readPage(db: Db, userId: string, since: number, limit: number, cards = false) {
   const rows = db
     .statement(
-      `SELECT seq, entity, entity_id, op, CAST(row AS BLOB) AS row FROM change_log
+      `SELECT seq, entity, entity_id, op, ${cards ? CARD_SELECT : 'CAST(row AS BLOB)'} AS row FROM change_log
        WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
     )
     .iterate(userId, since, limit + 1) as IterableIterator<ChangeRow>;
@@ -30,7 +38,7 @@ function readPage(db: Db, userId: string, since: number, limit: number) {
   let hasMore = false;
   // Rows are read one at a time and the rest never leave SQLite once the page is full.
   for (const row of rows) {
-    const size = row.row?.length ?? 0;
+    const size = row.row?.length ?? (cards && row.op === 'upsert' ? CARD_BYTES : 0);
     if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES)) {
       hasMore = true;
       break;
@@ -38,7 +46,26 @@ function readPage(db: Db, userId: string, since: number, limit: number) {
     page.push(row);
     bytes += size;
   }
+  if (cards) fillCards(db, userId, page);
   return { page, hasMore, cursor: page.at(-1)?.seq ?? since };
+}
+
+/** Puts each article change's card in its row: read from the articles, else from the change less its body. */
+function fillCards(db: Db, userId: string, page: ChangeRow[]): void {
+  const articles = page.filter((row) => row.entity === 'article' && row.op === 'upsert');
+  const cards = readArticleCards(
+    db,
+    userId,
+    articles.map((row) => row.entity_id),
+  );
+  for (const row of articles) {
+    row.row =
+      cards.get(row.entity_id) ??
+      (db
+        .statement(`SELECT CAST(json_remove(row, '$.content') AS BLOB) FROM change_log WHERE seq = ?`)
+        .pluck()
+        .get(row.seq) as Buffer | null);
+  }
 }
 
 const NULL_ROW = Buffer.from('null');
@@ -49,8 +76,14 @@ const NULL_ROW = Buffer.from('null');
  * never parsed, serialized, nor even decoded into a string and encoded again, since the feed is the
  * largest answer the server gives (a new device pulls every article's body through it).
  */
-export function readChangesPage(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): Buffer {
-  const { page, hasMore, cursor } = readPage(db, userId, since, limit);
+export function readChangesPage(
+  db: Db,
+  userId: string,
+  since = 0,
+  limit = CHANGES_DEFAULT_LIMIT,
+  cards = false,
+): Buffer {
+  const { page, hasMore, cursor } = readPage(db, userId, since, limit, cards);
   const parts: Buffer[] = [Buffer.from(`{"cursor":${cursor},"hasMore":${hasMore},"changes":[`)];
   page.forEach((row, index) => {
     parts.push(

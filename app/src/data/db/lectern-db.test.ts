@@ -14,7 +14,7 @@ describe('LecternDb', () => {
     );
     expect(indexes).toEqual({
       articles: ['created_at', 'rev', 'tag_keys'],
-      article_contents: [],
+      article_contents: ['rev'],
       tags: ['name_key'],
       lists: ['created_at'],
       list_articles: ['article_id', 'list_id'],

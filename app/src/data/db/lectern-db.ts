@@ -78,6 +78,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       search_index: 'key',
     },
   },
+  {
+    // Bodies of a first sync's cards arrive on their own (offline/body-downloads.ts) without touching the
+    // article rows, so the dashboard's list doesn't re-read at each batch: search and the offline images
+    // follow them by their own rev.
+    version: 5,
+    stores: {
+      article_contents: 'id, rev',
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {

@@ -30,7 +30,11 @@ export interface PendingSave {
 
 /** An article as the server serves it, plus the state of its save while the server doesn't have it. */
 export type LocalArticleSummary = ArticleSummary & { pendingSave?: PendingSave };
-export type LocalArticle = Article & { pendingSave?: PendingSave };
+/**
+ * `bodyMissing`: the article came as a card (a new device's first sync) and its body isn't on this device
+ * yet; `content` is null until it comes (articles.fetchBody, or the background download).
+ */
+export type LocalArticle = Article & { pendingSave?: PendingSave; bodyMissing?: true };
 
 export async function pendingSaves(db: LecternDb): Promise<Map<string, PendingSave>> {
   const saves = new Map<string, PendingSave>();
@@ -127,7 +131,9 @@ export async function getArticle(db: LecternDb, id: string): Promise<{ article: 
     pendingSaves(db),
   ]);
   if (!row) throw notFound(SERVER_ERRORS.articleNotFound);
-  return { article: { ...toSummary(row, saves), content: content?.content ?? null } };
+  const article: LocalArticle = { ...toSummary(row, saves), content: content?.content ?? null };
+  if (!content) article.bodyMissing = true;
+  return { article };
 }
 
 export async function searchArticles(

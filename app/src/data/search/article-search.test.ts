@@ -5,6 +5,7 @@ import type { ArticleResponse } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { worldPerFile } from '../testing/per-test';
 import { signedInDevice, startWorld, type World } from '../testing/server-fixture';
+import { prepareBodies, storeBodies } from '../offline/body-downloads';
 import { createArticleSearch } from './article-search';
 
 let world: World;
@@ -107,6 +108,29 @@ describe('article search index', () => {
 
     await device.lectern.auth.logout();
     expect(await device.lectern.db.search_index.count()).toBe(0);
+    await device.lectern.close();
+  });
+
+  it('finds an article by its body once the body comes after its card, and keeps that after a reload', async () => {
+    const device = await signedInDevice(world);
+    const { db } = device.lectern;
+    const { article: bread } = await device.lectern.articles.create({ url: world.site.url('/baking') });
+    const body = await db.article_contents.get(bread.id);
+    // As a new device has it after the cards: the article's row, no body yet.
+    await db.article_contents.delete(bread.id);
+    const first = reloadedSearch(device);
+    expect(await first.search('kneading')).toEqual([]);
+    expect(await first.search('sourdough')).toEqual([bread.id]); // its title
+
+    // The body arrives on its own (the article row is not written again): found by its words now.
+    const [prepared] = await prepareBodies([{ id: bread.id, content: body?.content ?? null }]);
+    await storeBodies(db, [prepared!]);
+    expect(await first.search('kneading')).toEqual([bread.id]);
+    await first.flush();
+
+    const reloaded = reloadedSearch(device);
+    expect(await reloaded.search('kneading')).toEqual([bread.id]);
+    expect(reloaded.stats).toMatchObject({ loadedFromSnapshot: 1, rowsIndexed: 0 });
     await device.lectern.close();
   });
 });

@@ -54,6 +54,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   const saveDelayMs = options.saveDelayMs ?? SAVE_DELAY_MS;
   let index = new TermIndex();
   let indexedRev = 0;
+  /** Bodies arrive on their own after a first sync's cards (offline/body-downloads.ts), with their own rev. */
+  let indexedBodyRev = 0;
   /** The user whose articles `index` holds; undefined before the first look. */
   let owner: string | undefined;
   let loaded = false;
@@ -71,6 +73,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     if (loaded && user === owner) return;
     index = new TermIndex();
     indexedRev = 0;
+    indexedBodyRev = 0;
     changes = 0;
     owner = user;
     loaded = true;
@@ -78,11 +81,23 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     if (saved && saved.user === user && user !== '') {
       index = TermIndex.fromSnapshot(saved.snapshot);
       indexedRev = saved.rev;
+      indexedBodyRev = saved.bodyRev ?? 0;
       stats.loadedFromSnapshot += 1;
     }
   }
 
-  /** Takes in every article written since the last look, `chunk` rows at a time. */
+  function take(row: ArticleRow, text: string): void {
+    // A row rewritten for a flag or a count has the same signature: nothing to index, nothing to write out.
+    if (index.set(row.id, fieldsOf(row, text), signatureOf(row, text))) {
+      changes += 1;
+      stats.rowsIndexed += 1;
+    }
+  }
+
+  /**
+   * Takes in every article written since the last look, `chunk` rows at a time, then every article whose
+   * body arrived on its own since.
+   */
   async function catchUp(gentle: boolean): Promise<void> {
     await ensureOwner();
     for (;;) {
@@ -90,15 +105,26 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       if (rows.length === 0) break;
       const contents = await db.article_contents.bulkGet(rows.map((row) => row.id));
       rows.forEach((row, i) => {
-        const text = contents[i]?.text ?? '';
-        // A row rewritten for a flag or a count has the same signature: nothing to index, nothing to write out.
-        if (index.set(row.id, fieldsOf(row, text), signatureOf(row, text))) {
-          changes += 1;
-          stats.rowsIndexed += 1;
-        }
+        take(row, contents[i]?.text ?? '');
         indexedRev = Math.max(indexedRev, row.rev);
       });
       if (rows.length < CATCH_UP_CHUNK) break;
+      if (gentle) await pause();
+    }
+    for (;;) {
+      const contents = await db.article_contents
+        .where('rev')
+        .above(indexedBodyRev)
+        .limit(CATCH_UP_CHUNK)
+        .toArray();
+      if (contents.length === 0) break;
+      const rows = await db.articles.bulkGet(contents.map((content) => content.id));
+      contents.forEach((content, i) => {
+        const row = rows[i];
+        if (row) take(row, content.text);
+        indexedBodyRev = Math.max(indexedBodyRev, content.rev ?? 0);
+      });
+      if (contents.length < CATCH_UP_CHUNK) break;
       if (gentle) await pause();
     }
     if (changes > 0) scheduleSave();
@@ -128,12 +154,13 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     await running;
     const user = owner;
     const rev = indexedRev;
+    const bodyRev = indexedBodyRev;
     // Articles in the scope only to be read: what is deleted is read in the same moment as it is left out.
     await db.transaction('rw', [db.search_index, db.meta, db.articles], async () => {
       if (user === undefined || user === '' || (await db.getMeta('user'))?.id !== user) return;
       const present = new Set(await db.articles.toCollection().primaryKeys());
       for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
-      await db.search_index.put({ key: SAVED_KEY, rev, user, snapshot: index.snapshot() });
+      await db.search_index.put({ key: SAVED_KEY, rev, user, bodyRev, snapshot: index.snapshot() });
       changes = 0;
       stats.saves += 1;
     });

@@ -9,6 +9,7 @@ import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
 import type { Operation } from '../outbox/operations';
+import { downloadBodies } from '../offline/body-downloads';
 import { hasPendingFetches } from '../reads/article-reads';
 import type { Connectivity } from './connectivity';
 import { onRestoredFromCache, rereadEverything } from './page-restore';
@@ -57,6 +58,8 @@ export interface SyncEngineOptions {
   timers?: SyncTimers;
   /** Opens the server's event stream (live updates); null or absent: none, the other triggers alone. */
   openEventSource?: OpenEventSource | null;
+  /** The bytes article bodies may take on the device (the reader's offline budget); everything by default. */
+  bodyBudget?: () => number;
 }
 
 export interface SyncTimers {
@@ -77,6 +80,12 @@ const realTimers: SyncTimers = {
 const BASE_BACKOFF_MS = 1000;
 /** How soon to sync again while the server still fetches pages of the device's articles. */
 export const PENDING_FETCH_SYNC_MS = 3000;
+/**
+ * A first sync fetches the bodies of this many newest articles itself (a first screen's worth, so they
+ * open offline at once, and a small library is whole when the sync ends); the offline library fetches the
+ * rest in the background.
+ */
+export const SYNC_BODIES = 100;
 
 function toFailedWrite(row: OutboxRow): FailedWrite {
   return {
@@ -215,6 +224,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
         return { status: 'retrying' };
       }
       throw error;
+    }
+    if (await db.getMeta('bodiesWanted')) {
+      // Whatever stops it early (the network, the budget) is left to the background download.
+      await downloadBodies({
+        db,
+        http,
+        limit: options.bodyBudget?.() ?? Infinity,
+        isOnline: connectivity.isOnline,
+        shouldStop: () => false,
+        newest: SYNC_BODIES,
+      });
     }
     failures = 0;
     await db.setMeta('lastSyncedAt', nowIso());
