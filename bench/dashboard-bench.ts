@@ -54,15 +54,15 @@ function seedLibrary(dataDir: string) {
   return seedDatabase(dataDir, async (db) => {
     const user = await registerUser(db, ACCOUNT);
     const tags = Array.from({ length: 24 }, (_, i) => `topic ${i + 1}`);
-    seedArticles(db, user.id, {
+    await seedArticles(db, user.id, {
       count: ARTICLES,
       sample: proseSampler(5, 20_000),
       sizes: { text: 600, title: 50, description: 160, author: 14 },
       readingTime: (i) => 1 + (i % 12),
       tags: (i) => [tags[i % tags.length] ?? 'topic', tags[(i * 7) % tags.length] ?? 'topic'],
-      afterEach: (id, i) => {
-        if (i % 3 === 0) updateArticle(db, user.id, id, { isRead: true });
-        if (i % 11 === 0) updateArticle(db, user.id, id, { isFavorite: true });
+      afterEach: async (id, i) => {
+        if (i % 3 === 0) await updateArticle(db, user.id, id, { isRead: true });
+        if (i % 11 === 0) await updateArticle(db, user.id, id, { isFavorite: true });
       },
     });
   });

@@ -312,15 +312,15 @@ async function main() {
         password: PASSWORD,
         username: 'lister',
       });
-      growLibrary(db, benchLibrary(lister.id, LIST_SEED), LIST_ARTICLES);
+      await growLibrary(db, benchLibrary(lister.id, LIST_SEED), LIST_ARTICLES);
       return benchLibrary(reader.id, LIBRARY_SEED);
     });
     let articleId = '';
     for (const size of sizes) {
       console.log(`\nSeeding the library to ${size.toLocaleString('en')} articles...`);
       const started = performance.now();
-      const megabytes = await seedDatabase(dataDir, (db) => {
-        growLibrary(db, library, size, (saved) => {
+      const megabytes = await seedDatabase(dataDir, async (db) => {
+        await growLibrary(db, library, size, (saved) => {
           if (saved % 10_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
         });
         articleId ||= typicalArticle(db, library);

@@ -4,7 +4,7 @@
 // tags, highlights, ten years of dates) is drawn in bench-library.ts and written inside seedDatabase too.
 import { newId } from '@lectern/shared-schema';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../../sync-server/src/db/connection';
+import { openSqlite, type Db } from '../../sync-server/src/db/connection';
 import { insertArticle } from '../../sync-server/src/services/articles';
 import { prose } from './seed-text';
 
@@ -13,14 +13,14 @@ import { prose } from './seed-text';
  * server starts on one file.
  */
 export async function seedDatabase<T>(dataDir: string, seed: (db: Db) => Promise<T> | T): Promise<T> {
-  const db = openDatabase(join(dataDir, 'lectern.sqlite'));
+  const db = openSqlite(join(dataDir, 'lectern.sqlite'));
   // Seeding only: a power cut here loses nothing worth keeping, and FULL would fsync every batch.
   db.sqlite.pragma('synchronous = OFF');
   try {
     return await seed(db);
   } finally {
     db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
+    await db.close();
   }
 }
 
@@ -39,16 +39,16 @@ export interface SeedArticlesOptions {
 }
 
 /** Writes `count` web articles of made-up prose for the user, https://example.com/articles/0, /1, …; answers their ids. */
-export function seedArticles(db: Db, userId: string, options: SeedArticlesOptions): string[] {
+export async function seedArticles(db: Db, userId: string, options: SeedArticlesOptions): Promise<string[]> {
   const { count, sample, sizes } = options;
   const batch = options.batch ?? count;
   const ids: string[] = [];
   for (let start = 0; start < count; start += batch) {
-    db.transaction(() => {
+    await db.transaction(async (tx) => {
       for (let i = start; i < Math.min(count, start + batch); i += 1) {
         const text = prose(sample, sizes.text);
-        const { article } = insertArticle(
-          db,
+        const { article } = await insertArticle(
+          tx,
           userId,
           {
             id: newId(),

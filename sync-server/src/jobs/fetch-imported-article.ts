@@ -7,6 +7,7 @@ import { nowIso } from '../services/change-log';
 import type { ServiceContext } from '../services/context';
 import { hasRemoteImages, queueImageArchive } from '../services/image-archive';
 import { RetryableJobError, type JobHandler } from './job-queue';
+import { sql } from 'drizzle-orm';
 
 interface PendingArticle {
   user_id: string;
@@ -27,60 +28,46 @@ function isTransient(error: unknown): boolean {
 }
 
 /** The extracted page replaces the placeholder; the title the reader's file gave is kept. */
-function applyPage(ctx: ServiceContext, userId: string, articleId: string, page: ExtractedArticle) {
-  ctx.db.transaction(() => {
-    const row = ctx.db
-      .statement('SELECT title, url, image_url FROM articles WHERE id = ? AND user_id = ?')
-      .get(articleId, userId) as { title: string; url: string; image_url: string | null } | undefined;
+async function applyPage(
+  ctx: ServiceContext,
+  userId: string,
+  articleId: string,
+  page: ExtractedArticle,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = (await tx.get(
+      sql`SELECT title, url, image_url FROM articles WHERE id = ${articleId} AND user_id = ${userId}`,
+    )) as { title: string; url: string; image_url: string | null } | undefined;
     if (!row) return;
     const titleFromFile = row.title !== row.url;
     const imagesPending = hasRemoteImages({
       image_url: row.image_url ?? page.image_url,
       content: page.content,
     });
-    ctx.db
-      .statement(
-        `UPDATE articles SET title = ?, description = coalesce(description, ?), author = coalesce(author, ?),
-           image_url = coalesce(image_url, ?), excerpt = coalesce(excerpt, ?), published_date = ?, site_name = ?,
-           language = ?, reading_time = ?, content = ?, content_text = ?, fetch_state = NULL, fetch_error = NULL,
-           images_pending = ?, updated_at = max(updated_at, ?)
-         WHERE id = ?`,
-      )
-      .run(
-        titleFromFile ? row.title : page.title,
-        page.description,
-        page.author,
-        page.image_url,
-        page.excerpt,
-        page.published_date,
-        page.site_name,
-        page.language,
-        page.reading_time,
-        page.content,
-        page.content_text,
-        imagesPending ? 1 : 0,
-        nowIso(),
-        articleId,
-      );
+    await tx.run(sql`UPDATE articles SET title = ${titleFromFile ? row.title : page.title}, description = coalesce(description, ${page.description}), author = coalesce(author, ${page.author}),
+           image_url = coalesce(image_url, ${page.image_url}), excerpt = coalesce(excerpt, ${page.excerpt}), published_date = ${page.published_date}, site_name = ${page.site_name},
+           language = ${page.language}, reading_time = ${page.reading_time}, content = ${page.content}, content_text = ${page.content_text}, fetch_state = NULL, fetch_error = NULL,
+           images_pending = ${imagesPending ? 1 : 0}, updated_at = max(updated_at, ${nowIso()})
+         WHERE id = ${articleId}`);
     // The page's images are archived like a save's (services/image-archive.ts).
-    if (imagesPending) queueImageArchive(ctx.db, userId, articleId);
+    if (imagesPending) await queueImageArchive(tx, userId, articleId);
   });
 }
 
-function markFailed(ctx: ServiceContext, userId: string, articleId: string, reason: string) {
-  ctx.db.transaction(() => {
-    ctx.db
-      .statement(`UPDATE articles SET fetch_state = 'failed', fetch_error = ? WHERE id = ? AND user_id = ?`)
-      .run(reason, articleId, userId);
+async function markFailed(ctx: ServiceContext, userId: string, articleId: string, reason: string) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.run(
+      sql`UPDATE articles SET fetch_state = 'failed', fetch_error = ${reason} WHERE id = ${articleId} AND user_id = ${userId}`,
+    );
   });
 }
 
 export function fetchImportedArticle(ctx: ServiceContext): JobHandler {
   return async (job, { lastTry }) => {
     const { articleId } = JSON.parse(job.payload) as { articleId: string };
-    const article = ctx.db
-      .statement('SELECT user_id, url, title, fetch_state FROM articles WHERE id = ?')
-      .get(articleId) as PendingArticle | undefined;
+    const article = (await ctx.db.get(
+      sql`SELECT user_id, url, title, fetch_state FROM articles WHERE id = ${articleId}`,
+    )) as PendingArticle | undefined;
     // Deleted meanwhile, or already whole (a job run again after a restart): nothing to do.
     if (!article || article.user_id !== job.user_id || article.fetch_state !== 'pending') return;
     try {
@@ -89,11 +76,11 @@ export function fetchImportedArticle(ctx: ServiceContext): JobHandler {
         { allowedOrigins: ctx.config.fetchAllowedOrigins },
         job.user_id,
       );
-      applyPage(ctx, job.user_id, articleId, page.article);
+      await applyPage(ctx, job.user_id, articleId, page.article);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isTransient(error) && !lastTry) throw new RetryableJobError(reason);
-      markFailed(ctx, job.user_id, articleId, reason);
+      await markFailed(ctx, job.user_id, articleId, reason);
       throw error;
     }
   };

@@ -3,7 +3,7 @@ import fastifyJwt from '@fastify/jwt';
 import { SERVER_ERRORS, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { unauthorized } from '../services/errors';
 import { createSession, isSessionActive, type TokenClaims } from '../services/sessions';
 
@@ -15,9 +15,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
-    issueToken(userId: string): string;
+    issueToken(userId: string): Promise<string>;
     /** The signed-in user when the request carries a valid Bearer token, else null (never throws). */
-    signedInUser(request: FastifyRequest): string | null;
+    signedInUser(request: FastifyRequest): Promise<string | null>;
   }
 }
 
@@ -28,7 +28,7 @@ declare module '@fastify/jwt' {
   }
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; db: Queryable }) => {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_SECONDS },
@@ -38,9 +38,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', '');
 
-  app.decorate('issueToken', (userId: string) => app.jwt.sign(createSession(options.db, userId)));
+  app.decorate('issueToken', async (userId: string) => app.jwt.sign(await createSession(options.db, userId)));
 
-  function authenticateRequest(request: FastifyRequest): void {
+  async function authenticateRequest(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     let claims: TokenClaims;
@@ -53,7 +53,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     if (
       typeof claims.sub !== 'string' ||
       typeof claims.sid !== 'string' ||
-      !isSessionActive(options.db, claims)
+      !(await isSessionActive(options.db, claims))
     ) {
       throw unauthorized(SERVER_ERRORS.unauthorized);
     }
@@ -62,10 +62,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
   }
 
   // Routes open to anonymous visitors that show more to the owner (archived images) ask this.
-  app.decorate('signedInUser', (request: FastifyRequest) => {
+  app.decorate('signedInUser', async (request: FastifyRequest) => {
     if (!request.headers.authorization) return null;
     try {
-      authenticateRequest(request);
+      await authenticateRequest(request);
       return request.userId;
     } catch {
       return null;
@@ -75,9 +75,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
   // A callback-style hook: every signed-in request passes here, and it has nothing to await.
   app.decorate(
     'authenticate',
-    (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    async (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
       try {
-        authenticateRequest(request);
+        await authenticateRequest(request);
         done();
       } catch (error) {
         done(error as Error);

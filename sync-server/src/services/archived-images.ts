@@ -1,12 +1,13 @@
 // Archived images on disk: one file per content hash under DATA_DIR/images/, the article_images rows saying
 // which article uses which, and who may read them (the owner, or anyone when the article is in a public
 // list). The rows are the only way in: a file whose hash no row of that article names answers 404.
+import { sql, type SQL } from 'drizzle-orm';
 import { ARCHIVED_IMAGE_PATH, SERVER_ERRORS } from '@lectern/shared-schema';
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { notFound } from './errors';
 
 /** The kinds of image kept, by the extension of their file and address. */
@@ -73,25 +74,19 @@ export async function storeImageFile(
 }
 
 /** The archived images of these articles (before a delete, to free them after its commit). */
-export function imagesOfArticles(
-  db: Db,
-  where: string,
-  ...params: unknown[]
-): { hash: string; ext: string }[] {
-  return db
-    .statement(
-      `SELECT DISTINCT i.hash, i.ext FROM article_images i JOIN articles a ON a.id = i.article_id WHERE ${where}`,
-    )
-    .all(...params) as { hash: string; ext: string }[];
+export async function imagesOfArticles(db: Queryable, where: SQL): Promise<{ hash: string; ext: string }[]> {
+  return await db.all<{ hash: string; ext: string }>(
+    sql`SELECT DISTINCT i.hash, i.ext FROM article_images i JOIN articles a ON a.id = i.article_id WHERE ${where}`,
+  );
 }
 
 /** Removes the files of these images that no article uses any more. */
 export async function freeUnusedImages(
-  ctx: { db: Db; config: Config },
+  ctx: { db: Queryable; config: Config },
   images: readonly { hash: string; ext: string }[],
 ): Promise<void> {
   for (const image of images) {
-    const used = ctx.db.statement('SELECT 1 FROM article_images WHERE hash = ? LIMIT 1').get(image.hash);
+    const used = await ctx.db.get(sql`SELECT 1 FROM article_images WHERE hash = ${image.hash} LIMIT 1`);
     if (!used) await rm(imagePath(ctx.config, image.hash, image.ext), { force: true });
   }
 }
@@ -108,7 +103,7 @@ export interface ServedImage {
  * for everything else, the same answer for an image that exists and one that doesn't.
  */
 export async function readArchivedImage(
-  ctx: { db: Db; config: Config },
+  ctx: { db: Queryable; config: Config },
   viewer: string | null,
   articleId: string,
   file: string,
@@ -116,14 +111,12 @@ export async function readArchivedImage(
   const name = FILE_NAME.exec(file);
   if (!name) throw notFound(SERVER_ERRORS.notFound);
   const [, hash = '', ext = ''] = name;
-  const row = ctx.db
-    .statement(
-      `SELECT a.user_id, i.mime, EXISTS (SELECT 1 FROM list_articles la JOIN reading_lists l ON l.id = la.list_id
+  const row = (await ctx.db
+    .get(sql`SELECT a.user_id, i.mime, EXISTS (SELECT 1 FROM list_articles la JOIN reading_lists l ON l.id = la.list_id
           WHERE la.article_id = a.id AND l.is_public = 1) AS in_public_list
          FROM article_images i JOIN articles a ON a.id = i.article_id
-        WHERE i.article_id = ? AND i.hash = ? AND i.ext = ?`,
-    )
-    .get(articleId, hash, ext) as { user_id: string; mime: string; in_public_list: number } | undefined;
+        WHERE i.article_id = ${articleId} AND i.hash = ${hash} AND i.ext = ${ext}`)) as
+    { user_id: string; mime: string; in_public_list: number } | undefined;
   if (!row) throw notFound(SERVER_ERRORS.notFound);
   const audience = viewer !== null && viewer === row.user_id ? 'owner' : row.in_public_list ? 'public' : null;
   if (!audience) throw notFound(SERVER_ERRORS.notFound);

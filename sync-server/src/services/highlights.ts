@@ -1,4 +1,5 @@
 // Highlights: passages of an article, with the context that finds them again, and their stats.
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   computeHighlightStats,
   ftsMatchExpression,
@@ -13,7 +14,7 @@ import {
   type HighlightStats,
   type UpdateHighlightBody,
 } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
@@ -31,54 +32,72 @@ const toHighlight = ({ user_id: _owner, ...highlight }: HighlightRow): Highlight
   color: HIGHLIGHT_COLOR,
 });
 
-function query(db: Db, where: string, ...params: unknown[]): Highlight[] {
-  return (db.statement(`${HIGHLIGHT_SELECT} ${where}`).all(...params) as HighlightRow[]).map(toHighlight);
+/** The highlights `where` (a WHERE, ORDER BY and LIMIT over `highlights h` joined to `articles a`) picks. */
+async function query(db: Queryable, where: SQL): Promise<Highlight[]> {
+  return (await db.all<HighlightRow>(sql`${sql.raw(HIGHLIGHT_SELECT)} ${where}`)).map(toHighlight);
 }
 
-export function highlightStats(db: Db, userId: string, now = new Date()): HighlightStats {
-  const rows = db
-    .statement('SELECT article_id, created_at FROM highlights WHERE user_id = ?')
-    .all(userId) as {
+export async function highlightStats(
+  db: Queryable,
+  userId: string,
+  now = new Date(),
+): Promise<HighlightStats> {
+  const rows = (await db.all(
+    sql`SELECT article_id, created_at FROM highlights WHERE user_id = ${userId}`,
+  )) as {
     article_id: string;
     created_at: string;
   }[];
   return computeHighlightStats(rows, now);
 }
 
-export function listHighlights(db: Db, userId: string): { highlights: Highlight[]; stats: HighlightStats } {
+export async function listHighlights(
+  db: Queryable,
+  userId: string,
+): Promise<{ highlights: Highlight[]; stats: HighlightStats }> {
   return {
-    highlights: query(db, 'WHERE h.user_id = ? ORDER BY h.created_at DESC, h.id DESC', userId),
-    stats: highlightStats(db, userId),
+    highlights: await query(db, sql`WHERE h.user_id = ${userId} ORDER BY h.created_at DESC, h.id DESC`),
+    stats: await highlightStats(db, userId),
   };
 }
 
-export function articleHighlights(db: Db, userId: string, articleId: string): Highlight[] {
-  getArticle(db, userId, articleId);
-  return query(
+export async function articleHighlights(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+): Promise<Highlight[]> {
+  await getArticle(db, userId, articleId);
+  return await query(
     db,
-    'WHERE h.user_id = ? AND h.article_id = ? ORDER BY h.position_start, h.created_at',
-    userId,
-    articleId,
+    sql`WHERE h.user_id = ${userId} AND h.article_id = ${articleId} ORDER BY h.position_start, h.created_at`,
   );
 }
 
-export function recentHighlights(db: Db, userId: string, limit: number): Highlight[] {
-  return query(db, 'WHERE h.user_id = ? ORDER BY h.created_at DESC, h.id DESC LIMIT ?', userId, limit);
+export async function recentHighlights(db: Queryable, userId: string, limit: number): Promise<Highlight[]> {
+  return await query(
+    db,
+    sql`WHERE h.user_id = ${userId} ORDER BY h.created_at DESC, h.id DESC LIMIT ${limit}`,
+  );
 }
 
-function findHighlight(db: Db, highlightId: string): HighlightRow | undefined {
-  return db.statement(`${HIGHLIGHT_SELECT} WHERE h.id = ?`).get(highlightId) as HighlightRow | undefined;
+async function findHighlight(db: Queryable, highlightId: string): Promise<HighlightRow | undefined> {
+  return (await db.get(sql`${sql.raw(HIGHLIGHT_SELECT)} WHERE h.id = ${highlightId}`)) as
+    HighlightRow | undefined;
 }
 
-export function getHighlight(db: Db, userId: string, highlightId: string): Highlight {
-  const row = findHighlight(db, highlightId);
+export async function getHighlight(db: Queryable, userId: string, highlightId: string): Promise<Highlight> {
+  const row = await findHighlight(db, highlightId);
   if (!row || row.user_id !== userId) throw notFound(SERVER_ERRORS.highlightNotFound);
   return toHighlight(row);
 }
 
 /** The caller's highlight, or undefined when it doesn't exist or is someone else's. */
-export function findHighlightFor(db: Db, userId: string, highlightId: string): Highlight | undefined {
-  const row = findHighlight(db, highlightId);
+export async function findHighlightFor(
+  db: Queryable,
+  userId: string,
+  highlightId: string,
+): Promise<Highlight | undefined> {
+  const row = await findHighlight(db, highlightId);
   return row?.user_id === userId ? toHighlight(row) : undefined;
 }
 
@@ -94,81 +113,59 @@ function checkHighlightText(text: string | undefined): void {
   if (text !== undefined && !isHighlightSelection(text)) throw badRequest(SERVER_ERRORS.highlightTooShort);
 }
 
-export function createHighlight(db: Db, userId: string, body: CreateHighlightBody): Highlight {
-  return db.transaction(() => {
-    const replayed = replayedCreate(
-      db,
+export async function createHighlight(
+  db: Queryable,
+  userId: string,
+  body: CreateHighlightBody,
+): Promise<Highlight> {
+  return await db.transaction(async (tx) => {
+    const replayed = await replayedCreate(
+      tx,
       userId,
       'highlight',
       body.id,
-      (id) => findHighlight(db, id),
+      async (id) => await findHighlight(tx, id),
       SERVER_ERRORS.highlightNotFound,
     );
     if (replayed) return toHighlight(replayed);
-    getArticle(db, userId, body.articleId);
+    await getArticle(tx, userId, body.articleId);
     checkHighlightText(body.highlightedText);
     checkPositions(body.positionStart, body.positionEnd);
     const id = body.id ?? newId();
     const at = nowIso();
-    db.statement(
-      `INSERT INTO highlights (id, user_id, article_id, highlighted_text, context_before, context_after,
-         position_start, position_end, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id,
-      userId,
-      body.articleId,
-      body.highlightedText,
-      body.contextBefore ?? '',
-      body.contextAfter ?? '',
-      body.positionStart,
-      body.positionEnd,
-      HIGHLIGHT_COLOR,
-      at,
-      at,
-    );
-    return getHighlight(db, userId, id);
+    await tx.run(sql`INSERT INTO highlights (id, user_id, article_id, highlighted_text, context_before, context_after,
+         position_start, position_end, color, created_at, updated_at) VALUES (${id}, ${userId}, ${body.articleId}, ${body.highlightedText}, ${body.contextBefore ?? ''}, ${body.contextAfter ?? ''}, ${body.positionStart}, ${body.positionEnd}, ${HIGHLIGHT_COLOR}, ${at}, ${at})`);
+    return await getHighlight(tx, userId, id);
   });
 }
 
-const UPDATABLE = {
-  highlightedText: 'highlighted_text',
-  contextBefore: 'context_before',
-  contextAfter: 'context_after',
-  positionStart: 'position_start',
-  positionEnd: 'position_end',
-} as const;
-
-export function updateHighlight(
-  db: Db,
+export async function updateHighlight(
+  db: Queryable,
   userId: string,
   highlightId: string,
   body: UpdateHighlightBody,
-): Highlight {
-  return db.transaction(() => {
-    const current = getHighlight(db, userId, highlightId);
+): Promise<Highlight> {
+  return await db.transaction(async (tx) => {
+    const current = await getHighlight(tx, userId, highlightId);
     checkHighlightText(body.highlightedText);
     checkPositions(body.positionStart ?? current.position_start, body.positionEnd ?? current.position_end);
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    for (const [field, column] of Object.entries(UPDATABLE) as [keyof typeof UPDATABLE, string][]) {
-      if (body[field] === undefined) continue;
-      sets.push(`${column} = ?`);
-      params.push(body[field]);
-    }
-    if (sets.length === 0) return current;
-    db.statement(`UPDATE highlights SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(
-      ...params,
-      nowIso(),
-      highlightId,
-    );
-    return getHighlight(db, userId, highlightId);
+    const { highlightedText, contextBefore, contextAfter, positionStart, positionEnd } = body;
+    const changes = { highlightedText, contextBefore, contextAfter, positionStart, positionEnd };
+    // Only the fields sent: drizzle leaves out the ones left undefined.
+    if (Object.values(changes).every((value) => value === undefined)) return current;
+    const { highlights } = tx.tables;
+    await tx.orm
+      .update(highlights)
+      .set({ ...changes, updatedAt: nowIso() })
+      .where(eq(highlights.id, highlightId));
+    return await getHighlight(tx, userId, highlightId);
   });
 }
 
-export function deleteHighlight(db: Db, userId: string, highlightId: string): void {
-  db.transaction(() => {
-    getHighlight(db, userId, highlightId);
-    db.statement('DELETE FROM highlights WHERE id = ?').run(highlightId);
+export async function deleteHighlight(db: Queryable, userId: string, highlightId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await getHighlight(tx, userId, highlightId);
+    await tx.run(sql`DELETE FROM highlights WHERE id = ${highlightId}`);
   });
 }
 
@@ -176,17 +173,14 @@ export function deleteHighlight(db: Db, userId: string, highlightId: string): vo
  * Full-text search over the caller's highlights, best match first. The owner is part of the MATCH (see
  * migration 0004), so only the caller's matches are walked and ranked, never every user's.
  */
-export function searchHighlights(db: Db, userId: string, text: string): Highlight[] {
+export async function searchHighlights(db: Queryable, userId: string, text: string): Promise<Highlight[]> {
   const terms = ftsMatchExpression(text);
   const owner = searchTerms(userId).at(-1);
   if (!terms || !owner) return [];
   const match = `user_id : "${owner}" AND {highlighted_text article_title} : (${terms})`;
-  const rows = db
-    .statement(
-      `SELECT ${HIGHLIGHT_COLUMNS} FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ?) f
+  const rows =
+    (await db.all(sql`SELECT ${sql.raw(HIGHLIGHT_COLUMNS)} FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ${match}) f
        JOIN highlights h ON h.seq = f.rowid JOIN articles a ON a.id = h.article_id
-       WHERE h.user_id = ? ORDER BY f.rank, h.created_at DESC LIMIT ?`,
-    )
-    .all(match, userId, SEARCH_RESULT_LIMIT) as HighlightRow[];
+       WHERE h.user_id = ${userId} ORDER BY f.rank, h.created_at DESC LIMIT ${SEARCH_RESULT_LIMIT}`)) as HighlightRow[];
   return rows.map(toHighlight);
 }

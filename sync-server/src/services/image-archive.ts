@@ -8,7 +8,7 @@ import {
   ARCHIVED_IMAGES_MAX_BYTES_PER_ARTICLE,
   ARCHIVED_IMAGES_PER_ARTICLE,
 } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import {
   archivableImageOffThread,
   fetchBytes,
@@ -19,6 +19,7 @@ import { enqueueJob, requeueJob, RetryableJobError, type JobHandler } from '../j
 import { archivedImageUrl, freeUnusedImages, storeImageFile, type StoredImage } from './archived-images';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
+import { sql } from 'drizzle-orm';
 
 export const ARCHIVE_IMAGES_JOB = 'archive-article-images';
 /** Images of one article fetched at once. */
@@ -38,27 +39,25 @@ export function hasRemoteImages(article: { image_url: string | null; content: st
  * Inside the save's transaction: queues the article's archiving (again, if it ran before: an imported
  * article whose page came later). The caller wakes the queue after the commit.
  */
-export function queueImageArchive(db: Db, userId: string, articleId: string): void {
-  enqueueJob(db, { kind: ARCHIVE_IMAGES_JOB, key: articleId, userId, payload: { articleId } });
-  requeueJob(db, ARCHIVE_IMAGES_JOB, articleId);
+export async function queueImageArchive(db: Queryable, userId: string, articleId: string): Promise<void> {
+  await enqueueJob(db, { kind: ARCHIVE_IMAGES_JOB, key: articleId, userId, payload: { articleId } });
+  await requeueJob(db, ARCHIVE_IMAGES_JOB, articleId);
 }
 
 /**
  * Once per server (a marker row says it ran): every article saved before this change that names an image
  * elsewhere is queued for archiving. The queue runs them a bounded number at a time, after restarts too.
  */
-export function queueImageBackfill(db: Db): void {
-  db.transaction(() => {
-    if (db.statement('SELECT 1 FROM server_markers WHERE name = ?').get(BACKFILL_MARKER)) return;
+export async function queueImageBackfill(db: Queryable): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await tx.get(sql`SELECT 1 FROM server_markers WHERE name = ${BACKFILL_MARKER}`)) return;
     const at = nowIso();
-    db.statement(
-      `INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
-       SELECT ?, id, user_id, NULL, json_object('articleId', id), 'queued', 0, ?, ?, ?
+    await tx.run(sql`INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
+       SELECT ${ARCHIVE_IMAGES_JOB}, id, user_id, NULL, json_object('articleId', id), 'queued', 0, ${at}, ${at}, ${at}
          FROM articles
         WHERE article_type = 'web' AND (image_url LIKE 'http%' OR content LIKE '%<img%')
-       ON CONFLICT (kind, key) DO NOTHING`,
-    ).run(ARCHIVE_IMAGES_JOB, at, at, at);
-    db.statement('INSERT INTO server_markers (name, done_at) VALUES (?, ?)').run(BACKFILL_MARKER, at);
+       ON CONFLICT (kind, key) DO NOTHING`);
+    await tx.run(sql`INSERT INTO server_markers (name, done_at) VALUES (${BACKFILL_MARKER}, ${at})`);
   });
 }
 
@@ -111,10 +110,10 @@ interface ArticleImagesRow {
   content: string | null;
 }
 
-function readArticle(db: Db, articleId: string): ArticleImagesRow | undefined {
-  return db
-    .statement('SELECT user_id, article_type, image_url, content FROM articles WHERE id = ?')
-    .get(articleId) as ArticleImagesRow | undefined;
+async function readArticle(db: Queryable, articleId: string): Promise<ArticleImagesRow | undefined> {
+  return (await db.get(
+    sql`SELECT user_id, article_type, image_url, content FROM articles WHERE id = ${articleId}`,
+  )) as ArticleImagesRow | undefined;
 }
 
 /** Tries this often when the article's body changes under the job (an import's page arriving). */
@@ -125,7 +124,7 @@ export function archiveArticleImages(ctx: ServiceContext): JobHandler {
     const { articleId } = JSON.parse(job.payload) as { articleId: string };
     try {
       for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-        const article = readArticle(ctx.db, articleId);
+        const article = await readArticle(ctx.db, articleId);
         // Deleted meanwhile, or not a web page: nothing to do.
         if (!article || article.user_id !== job.user_id || article.article_type !== 'web') return;
         if (await archiveOnce(ctx, job.user_id, articleId, article)) return;
@@ -134,18 +133,18 @@ export function archiveArticleImages(ctx: ServiceContext): JobHandler {
       // The extraction workers were busy with other users' pages: another try later.
       if (error instanceof Error && error.name === 'ExtractionBusyError' && !lastTry)
         throw new RetryableJobError(error.message);
-      giveUp(ctx.db, job.user_id, articleId);
+      await giveUp(ctx.db, job.user_id, articleId);
       throw error;
     }
   };
 }
 
 /** The body could not be read (too complex, workers busy to the last try): it stays as saved. */
-function giveUp(db: Db, userId: string, articleId: string): void {
-  db.transaction(() => {
-    db.statement(
-      'UPDATE articles SET images_pending = 0, updated_at = max(updated_at, ?) WHERE id = ? AND user_id = ?',
-    ).run(nowIso(), articleId, userId);
+async function giveUp(db: Queryable, userId: string, articleId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.run(
+      sql`UPDATE articles SET images_pending = 0, updated_at = max(updated_at, ${nowIso()}) WHERE id = ${articleId} AND user_id = ${userId}`,
+    );
   });
 }
 
@@ -168,21 +167,18 @@ async function archiveOnce(
     : article.content;
   // An archived address stays; a remote one that failed is dropped (it would tell its site who reads).
   const imageUrl = lead ? (localOf[lead] ?? null) : article.image_url;
-  const applied = ctx.db.transaction(() => {
-    const current = readArticle(ctx.db, articleId);
+  const applied = await ctx.db.transaction(async (tx) => {
+    const current = await readArticle(tx, articleId);
     if (!current || current.user_id !== userId) return 'gone';
     if (current.content !== article.content || current.image_url !== article.image_url) return 'changed';
-    const insert = ctx.db.statement(
-      'INSERT OR IGNORE INTO article_images (article_id, hash, ext, bytes, mime) VALUES (?, ?, ?, ?, ?)',
-    );
+    const { articleImages } = tx.tables;
     for (const image of archived.values())
-      insert.run(articleId, image.hash, image.ext, image.bytes, image.mime);
-    ctx.db
-      .statement(
-        `UPDATE articles SET image_url = ?, content = ?, images_pending = 0, updated_at = max(updated_at, ?)
-          WHERE id = ?`,
-      )
-      .run(imageUrl, content, nowIso(), articleId);
+      await tx.orm
+        .insert(articleImages)
+        .values({ articleId, hash: image.hash, ext: image.ext, bytes: image.bytes, mime: image.mime })
+        .onConflictDoNothing();
+    await tx.run(sql`UPDATE articles SET image_url = ${imageUrl}, content = ${content}, images_pending = 0, updated_at = max(updated_at, ${nowIso()})
+          WHERE id = ${articleId}`);
     return 'applied';
   });
   const images = [...archived.values()];

@@ -1,21 +1,19 @@
 // Sessions back every token: logout and account deletion revoke them, so a token stops working at once.
 import { newId, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { nowIso } from './change-log';
+import { sql } from 'drizzle-orm';
 
 export interface TokenClaims {
   sub: string;
   sid: string;
 }
 
-export function createSession(db: Db, userId: string): TokenClaims {
+export async function createSession(db: Queryable, userId: string): Promise<TokenClaims> {
   const id = newId();
   const now = Date.now();
-  db.statement('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    id,
-    userId,
-    new Date(now).toISOString(),
-    new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
+  await db.run(
+    sql`INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (${id}, ${userId}, ${new Date(now).toISOString()}, ${new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString()})`,
   );
   return { sub: userId, sid: id };
 }
@@ -25,56 +23,43 @@ export function createSession(db: Db, userId: string): TokenClaims {
  * way a session ends (logout, account deletion) goes through this module and drops it here too, so the
  * cache never answers for a revoked session; it saves a query on every request.
  */
-const activeSessionsByDb = new WeakMap<Db, Map<string, { userId: string; expiresAt: number }>>();
+// One cache for the process, keyed by session id: ids are unique across databases, and a session ended
+// inside a transaction (handed a `tx`, not the Db itself) must leave this same cache.
+const activeSessions = new Map<string, { userId: string; expiresAt: number }>();
 const ACTIVE_SESSIONS_MAX = 50_000;
 
-function activeSessionsOf(db: Db) {
-  let sessions = activeSessionsByDb.get(db);
-  if (!sessions) {
-    sessions = new Map();
-    activeSessionsByDb.set(db, sessions);
-  }
-  return sessions;
-}
-
-export function isSessionActive(db: Db, claims: TokenClaims): boolean {
-  const activeSessions = activeSessionsOf(db);
+export async function isSessionActive(db: Queryable, claims: TokenClaims): Promise<boolean> {
   const cached = activeSessions.get(claims.sid);
   if (cached) {
     if (cached.userId === claims.sub && cached.expiresAt > Date.now()) return true;
     activeSessions.delete(claims.sid);
   }
-  const row = db
-    .statement(
-      'SELECT expires_at FROM sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?',
-    )
-    .get(claims.sid, claims.sub, nowIso()) as { expires_at: string } | undefined;
+  const row = (await db.get(
+    sql`SELECT expires_at FROM sessions WHERE id = ${claims.sid} AND user_id = ${claims.sub} AND revoked_at IS NULL AND expires_at > ${nowIso()}`,
+  )) as { expires_at: string } | undefined;
   if (!row) return false;
   if (activeSessions.size >= ACTIVE_SESSIONS_MAX) activeSessions.clear();
   activeSessions.set(claims.sid, { userId: claims.sub, expiresAt: Date.parse(row.expires_at) });
   return true;
 }
 
-export function revokeSession(db: Db, sessionId: string): void {
-  activeSessionsOf(db).delete(sessionId);
-  db.statement('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(
-    nowIso(),
-    sessionId,
+export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
+  activeSessions.delete(sessionId);
+  await db.run(
+    sql`UPDATE sessions SET revoked_at = ${nowIso()} WHERE id = ${sessionId} AND revoked_at IS NULL`,
   );
 }
 
 /** "Sign out everywhere": every session of the user is revoked, so every token of theirs answers 401. */
-export function revokeUserSessions(db: Db, userId: string): void {
+export async function revokeUserSessions(db: Queryable, userId: string): Promise<void> {
   forgetUserSessions(db, userId);
-  db.statement('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(
-    nowIso(),
-    userId,
+  await db.run(
+    sql`UPDATE sessions SET revoked_at = ${nowIso()} WHERE user_id = ${userId} AND revoked_at IS NULL`,
   );
 }
 
 /** Every session of the user ends (account deletion removes their rows). */
-export function forgetUserSessions(db: Db, userId: string): void {
-  const activeSessions = activeSessionsOf(db);
+export function forgetUserSessions(_db: Queryable, userId: string): void {
   for (const [sessionId, session] of activeSessions) {
     if (session.userId === userId) activeSessions.delete(sessionId);
   }

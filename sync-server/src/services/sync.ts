@@ -1,6 +1,7 @@
 // The change feed's read side: GET /api/sync/changes?since=&limit=.
 import { CHANGES_DEFAULT_LIMIT, type Change } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
+import { sql } from 'drizzle-orm';
 
 interface ChangeRow {
   seq: number;
@@ -18,27 +19,32 @@ interface ChangeRow {
  */
 export const FEED_PAGE_BYTES = 1024 * 1024;
 
-function readPage(db: Db, userId: string, since: number, limit: number) {
-  const rows = db
-    .statement(
-      `SELECT seq, entity, entity_id, op, CAST(row AS BLOB) AS row FROM change_log
-       WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
-    )
-    .iterate(userId, since, limit + 1) as IterableIterator<ChangeRow>;
-  const page: ChangeRow[] = [];
+/**
+ * The page after `since`: first the sizes of the next `limit + 1` changes (numbers only; no row text is
+ * read), then the text of only those that fit the budget, so a page never holds more than it sends.
+ */
+async function readPage(db: Queryable, userId: string, since: number, limit: number) {
+  const { changeLog } = db.tables;
+  const sizes = await db.all<{ seq: number; size: number | null }>(
+    sql`SELECT ${changeLog.seq} AS seq, octet_length(${changeLog.row}) AS size FROM ${changeLog}
+       WHERE ${changeLog.userId} = ${userId} AND ${changeLog.seq} > ${since}
+       ORDER BY ${changeLog.seq} LIMIT ${limit + 1}`,
+  );
+  let count = 0;
   let bytes = 0;
-  let hasMore = false;
-  // Rows are read one at a time and the rest never leave SQLite once the page is full.
-  for (const row of rows) {
-    const size = row.row?.length ?? 0;
-    if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES)) {
-      hasMore = true;
-      break;
-    }
-    page.push(row);
-    bytes += size;
+  for (const { size } of sizes) {
+    if (count === limit || (count > 0 && bytes + (size ?? 0) > FEED_PAGE_BYTES)) break;
+    count += 1;
+    bytes += size ?? 0;
   }
-  return { page, hasMore, cursor: page.at(-1)?.seq ?? since };
+  const hasMore = count < sizes.length;
+  const last = sizes[count - 1]?.seq;
+  if (last === undefined) return { page: [], hasMore, cursor: since };
+  const page = await db.all<ChangeRow>(
+    sql`SELECT seq, entity, entity_id, op, CAST(row AS BLOB) AS row FROM change_log
+       WHERE user_id = ${userId} AND seq > ${since} AND seq <= ${last} ORDER BY seq`,
+  );
+  return { page, hasMore, cursor: last };
 }
 
 const NULL_ROW = Buffer.from('null');
@@ -49,8 +55,13 @@ const NULL_ROW = Buffer.from('null');
  * never parsed, serialized, nor even decoded into a string and encoded again, since the feed is the
  * largest answer the server gives (a new device pulls every article's body through it).
  */
-export function readChangesPage(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): Buffer {
-  const { page, hasMore, cursor } = readPage(db, userId, since, limit);
+export async function readChangesPage(
+  db: Queryable,
+  userId: string,
+  since = 0,
+  limit = CHANGES_DEFAULT_LIMIT,
+): Promise<Buffer> {
+  const { page, hasMore, cursor } = await readPage(db, userId, since, limit);
   const parts: Buffer[] = [Buffer.from(`{"cursor":${cursor},"hasMore":${hasMore},"changes":[`)];
   page.forEach((row, index) => {
     parts.push(
@@ -66,6 +77,11 @@ export function readChangesPage(db: Db, userId: string, since = 0, limit = CHANG
 }
 
 /** readChangesPage as text, for callers in the server's own process (tests, the in-memory helpers). */
-export function readChangesJson(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): string {
-  return readChangesPage(db, userId, since, limit).toString('utf8');
+export async function readChangesJson(
+  db: Queryable,
+  userId: string,
+  since = 0,
+  limit = CHANGES_DEFAULT_LIMIT,
+): Promise<string> {
+  return (await readChangesPage(db, userId, since, limit)).toString('utf8');
 }

@@ -1,6 +1,6 @@
 // Accounts: sign-up, sign-in, profile and deletion (the export is services/export.ts).
 import { newId, SERVER_ERRORS, type LoginBody, type RegisterBody, type User } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { nowIso } from './change-log';
 import { conflict, unauthorized } from './errors';
 import {
@@ -11,6 +11,7 @@ import {
   verifyPassword,
 } from './passwords';
 import { forgetUserSessions } from './sessions';
+import { sql } from 'drizzle-orm';
 
 interface UserRow {
   id: string;
@@ -32,23 +33,23 @@ const toUser = (row: UserRow): User => ({
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-function findUserRow(db: Db, userId: string): UserRow | undefined {
-  return db.statement('SELECT * FROM users WHERE id = ?').get(userId) as UserRow | undefined;
+async function findUserRow(db: Queryable, userId: string): Promise<UserRow | undefined> {
+  return (await db.get(sql`SELECT * FROM users WHERE id = ${userId}`)) as UserRow | undefined;
 }
 
-function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db.statement('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as
+async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return (await db.get(sql`SELECT * FROM users WHERE email = ${normalizeEmail(email)}`)) as
     UserRow | undefined;
 }
 
-export function getUser(db: Db, userId: string): User {
-  const row = findUserRow(db, userId);
+export async function getUser(db: Queryable, userId: string): Promise<User> {
+  const row = await findUserRow(db, userId);
   if (!row) throw unauthorized(SERVER_ERRORS.unauthorized);
   return toUser(row);
 }
 
-export async function registerUser(db: Db, body: RegisterBody): Promise<User> {
-  if (findUserByEmail(db, body.email)) throw conflict(SERVER_ERRORS.emailTaken);
+export async function registerUser(db: Queryable, body: RegisterBody): Promise<User> {
+  if (await findUserByEmail(db, body.email)) throw conflict(SERVER_ERRORS.emailTaken);
   const passwordHash = await hashPassword(body.password);
   const row: UserRow = {
     id: newId(),
@@ -60,9 +61,9 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<User> {
     created_at: nowIso(),
   };
   try {
-    db.statement(
-      'INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(row.id, row.email, row.username, row.avatar_url, row.password_hash, row.google_sub, row.created_at);
+    await db.run(
+      sql`INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (${row.id}, ${row.email}, ${row.username}, ${row.avatar_url}, ${row.password_hash}, ${row.google_sub}, ${row.created_at})`,
+    );
   } catch (error) {
     // Two sign-ups with one email racing past the check above: the unique index decides.
     if (error instanceof Error && /UNIQUE/.test(error.message)) throw conflict(SERVER_ERRORS.emailTaken);
@@ -75,8 +76,8 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<User> {
  * The user whose email and password match, or null; always spends one hash so timing reveals nothing.
  * A hash made at an older cost is replaced by one at today's cost once the password has been proven.
  */
-export async function authenticate(db: Db, body: LoginBody): Promise<User | null> {
-  const row = findUserByEmail(db, body.email);
+export async function authenticate(db: Queryable, body: LoginBody): Promise<User | null> {
+  const row = await findUserByEmail(db, body.email);
   const matches = await verifyPassword(body.password, row?.password_hash ?? UNKNOWN_USER_HASH);
   if (!row?.password_hash || !matches) return null;
   if (needsRehash(row.password_hash)) {
@@ -87,27 +88,25 @@ export async function authenticate(db: Db, body: LoginBody): Promise<User | null
     });
     if (!upgraded) return toUser(row);
     // Only if the password wasn't changed meanwhile.
-    db.statement('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(
-      upgraded,
-      row.id,
-      row.password_hash,
+    await db.run(
+      sql`UPDATE users SET password_hash = ${upgraded} WHERE id = ${row.id} AND password_hash = ${row.password_hash}`,
     );
   }
   return toUser(row);
 }
 
-export function updateProfile(db: Db, userId: string, username: string): User {
-  db.statement('UPDATE users SET username = ? WHERE id = ?').run(username.trim(), userId);
-  return getUser(db, userId);
+export async function updateProfile(db: Queryable, userId: string, username: string): Promise<User> {
+  await db.run(sql`UPDATE users SET username = ${username.trim()} WHERE id = ${userId}`);
+  return await getUser(db, userId);
 }
 
 /**
  * Erases every row of the user: every table refers to users (directly or through articles, tags and lists)
  * with ON DELETE CASCADE, and the full-text triggers follow. Sessions go too, so their tokens answer 401.
  */
-export function deleteUser(db: Db, userId: string): void {
-  db.transaction(() => {
-    db.statement('DELETE FROM users WHERE id = ?').run(userId);
+export async function deleteUser(db: Queryable, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.run(sql`DELETE FROM users WHERE id = ${userId}`);
   });
   forgetUserSessions(db, userId);
 }
@@ -143,27 +142,25 @@ export class GoogleEmailUnverifiedError extends Error {
  * id keeps it. The only link made is a verified email to an account that has neither a password nor a
  * Google id.
  */
-export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
+export async function findOrCreateGoogleUser(db: Queryable, profile: GoogleProfile): Promise<User> {
   // An address Google has not verified may belong to someone else: no account is made or entered with it.
   if (!profile.emailVerified) throw new GoogleEmailUnverifiedError();
-  return db.transaction(() => {
-    const bySub = db.statement('SELECT * FROM users WHERE google_sub = ?').get(profile.sub) as
+  return await db.transaction(async (tx) => {
+    const bySub = (await tx.get(sql`SELECT * FROM users WHERE google_sub = ${profile.sub}`)) as
       UserRow | undefined;
     if (bySub) return toUser(bySub);
-    const byEmail = findUserByEmail(db, profile.email);
+    const byEmail = await findUserByEmail(tx, profile.email);
     if (byEmail) {
       if (byEmail.password_hash !== null || byEmail.google_sub !== null) throw new GoogleEmailTakenError();
-      db.statement('UPDATE users SET google_sub = ?, avatar_url = coalesce(avatar_url, ?) WHERE id = ?').run(
-        profile.sub,
-        profile.picture,
-        byEmail.id,
+      await tx.run(
+        sql`UPDATE users SET google_sub = ${profile.sub}, avatar_url = coalesce(avatar_url, ${profile.picture}) WHERE id = ${byEmail.id}`,
       );
-      return getUser(db, byEmail.id);
+      return await getUser(tx, byEmail.id);
     }
     const id = newId();
-    db.statement(
-      'INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
-    ).run(id, normalizeEmail(profile.email), profile.name, profile.picture, profile.sub, nowIso());
-    return getUser(db, id);
+    await tx.run(
+      sql`INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (${id}, ${normalizeEmail(profile.email)}, ${profile.name}, ${profile.picture}, NULL, ${profile.sub}, ${nowIso()})`,
+    );
+    return await getUser(tx, id);
   });
 }
