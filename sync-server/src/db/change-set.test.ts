@@ -215,9 +215,7 @@ describe('a write forgetting to mention a derived row still produces it in the f
     );
     expect((await getList(db, reader, list.id)).article_count).toBe(1);
     // The deletes leave tombstones: a replayed create of the article answers 404 and brings nothing back.
-    await expect(await findReplayedArticle(db, reader, article.id)).rejects.toThrow(
-      SERVER_ERRORS.articleNotFound,
-    );
+    await expect(findReplayedArticle(db, reader, article.id)).rejects.toThrow(SERVER_ERRORS.articleNotFound);
   });
 });
 

@@ -38,10 +38,10 @@ describe('readArticleAnswer', () => {
 
   it("never serves another user's article, nor says it exists", async () => {
     const id = await t.addArticle('ann');
-    await expect(await readArticleAnswer(t.ctx, 'bob', id)).rejects.toThrow(
+    await expect(readArticleAnswer(t.ctx, 'bob', id)).rejects.toThrow(
       expect.objectContaining({ statusCode: 404, message: SERVER_ERRORS.articleNotFound }),
     );
-    await expect(await readArticleAnswer(t.ctx, 'bob', 'no-such-article')).rejects.toThrow(
+    await expect(readArticleAnswer(t.ctx, 'bob', 'no-such-article')).rejects.toThrow(
       expect.objectContaining({ statusCode: 404, message: SERVER_ERRORS.articleNotFound }),
     );
   });
@@ -54,7 +54,7 @@ describe('readArticleAnswer', () => {
     expect(await read('ann', id)).toMatchObject({ title: 'Unfed', is_archived: true });
 
     await deleteArticle(t.ctx.db, 'ann', id);
-    await expect(await readArticleAnswer(t.ctx, 'ann', id)).rejects.toThrow(
+    await expect(readArticleAnswer(t.ctx, 'ann', id)).rejects.toThrow(
       expect.objectContaining({ statusCode: 404 }),
     );
   });

@@ -96,12 +96,12 @@ describe('saving an article', () => {
       .article;
     expect(await findReplayedArticle(db, reader, id)).toEqual(article);
     const stranger = await addReader(db);
-    await expect(await findReplayedArticle(db, stranger, id)).rejects.toThrow(SERVER_ERRORS.idTaken);
+    await expect(findReplayedArticle(db, stranger, id)).rejects.toThrow(SERVER_ERRORS.idTaken);
     await deleteArticle(db, reader, id);
-    await expect(await findReplayedArticle(db, reader, id)).rejects.toThrow(SERVER_ERRORS.articleNotFound);
-    await expect(
-      await insertArticle(db, reader, newArticle('https://example.org/b', { id }), []),
-    ).rejects.toThrow(SERVER_ERRORS.articleNotFound);
+    await expect(findReplayedArticle(db, reader, id)).rejects.toThrow(SERVER_ERRORS.articleNotFound);
+    await expect(insertArticle(db, reader, newArticle('https://example.org/b', { id }), [])).rejects.toThrow(
+      SERVER_ERRORS.articleNotFound,
+    );
     expect(await findArticle(db, reader, id)).toBeUndefined();
   });
 });
@@ -123,12 +123,10 @@ describe('changing an article', () => {
   it('answers 404 for another reader’s article and changes nothing', async () => {
     const article = (await insertArticle(db, reader, newArticle('https://example.org/a'), [])).article;
     const stranger = await addReader(db);
-    await expect(await updateArticle(db, stranger, article.id, { isRead: true })).rejects.toThrow(
+    await expect(updateArticle(db, stranger, article.id, { isRead: true })).rejects.toThrow(
       SERVER_ERRORS.articleNotFound,
     );
-    await expect(await deleteArticle(db, stranger, article.id)).rejects.toThrow(
-      SERVER_ERRORS.articleNotFound,
-    );
+    await expect(deleteArticle(db, stranger, article.id)).rejects.toThrow(SERVER_ERRORS.articleNotFound);
     expect((await getArticle(db, reader, article.id)).is_read).toBe(false);
   });
 

@@ -11,7 +11,10 @@ import { findList, findListPlace } from './lists';
 import { findTag } from './tags';
 import { sql } from 'drizzle-orm';
 
-const ROW_OF: Record<SyncEntity, (db: Queryable, userId: string, touched: TouchedEntity) => unknown> = {
+const ROW_OF: Record<
+  SyncEntity,
+  (db: Queryable, userId: string, touched: TouchedEntity) => Promise<unknown>
+> = {
   article: async (db, userId, { id }) => await findArticle(db, userId, id),
   highlight: async (db, userId, { id }) => await findHighlightFor(db, userId, id),
   tag: async (db, userId, { id }) => await findTag(db, userId, id),
@@ -36,7 +39,7 @@ export async function recordTouched(db: Queryable, touched: readonly TouchedEnti
   };
   for (const entry of touched) {
     if (!(await ownerExists(entry.userId))) continue;
-    const row = ROW_OF[entry.entity](db, entry.userId, entry);
+    const row = await ROW_OF[entry.entity](db, entry.userId, entry);
     if (row !== undefined) await recordUpsert(db, entry.userId, entry.entity, entry.id, row);
     else if (entry.deleted) await recordDelete(db, entry.userId, entry.entity, entry.id);
   }

@@ -101,7 +101,7 @@ describe('the one-time code', () => {
       email: 'grace@example.com',
       username: 'Grace',
     });
-    await expect(await redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).rejects.toThrow(
+    await expect(redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).rejects.toThrow(
       expect.objectContaining({ statusCode: 400, message: SERVER_ERRORS.googleSignInExpired }),
     );
   });
@@ -109,10 +109,10 @@ describe('the one-time code', () => {
   it('is used up by a wrong nonce, so the right one cannot follow', async () => {
     const outcome = await signInWithGoogle();
     if (!('code' in outcome)) throw new Error(outcome.error);
-    await expect(await redeemGoogleSignIn(t.ctx, outcome.code, 'other-tab-'.padEnd(32, 'x'))).rejects.toThrow(
+    await expect(redeemGoogleSignIn(t.ctx, outcome.code, 'other-tab-'.padEnd(32, 'x'))).rejects.toThrow(
       expect.objectContaining({ statusCode: 400, message: SERVER_ERRORS.googleSignInExpired }),
     );
-    await expect(await redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).rejects.toThrow(
+    await expect(redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).rejects.toThrow(
       expect.objectContaining({ statusCode: 400 }),
     );
   });
@@ -126,7 +126,7 @@ describe('the one-time code', () => {
       await redeemGoogleSignIn(t.ctx, first.code, NONCE, issuedBy + SIGN_IN_CODE_LIFETIME_MS - 5_000),
     ).toMatchObject({ email: 'grace@example.com' });
     await expect(
-      await redeemGoogleSignIn(t.ctx, second.code, NONCE, issuedBy + SIGN_IN_CODE_LIFETIME_MS),
+      redeemGoogleSignIn(t.ctx, second.code, NONCE, issuedBy + SIGN_IN_CODE_LIFETIME_MS),
     ).rejects.toThrow(
       expect.objectContaining({ statusCode: 400, message: SERVER_ERRORS.googleSignInExpired }),
     );

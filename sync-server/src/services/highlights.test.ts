@@ -74,13 +74,13 @@ describe('creating a highlight', () => {
 
   it('refuses a passage under 3 characters after trimming, or positions out of order, storing nothing', async () => {
     const before = await feedOf(db, reader);
-    await expect(await createHighlight(db, reader, body({ highlightedText: '  ab  ' }))).rejects.toThrow(
+    await expect(createHighlight(db, reader, body({ highlightedText: '  ab  ' }))).rejects.toThrow(
       SERVER_ERRORS.highlightTooShort,
     );
-    await expect(
-      await createHighlight(db, reader, body({ positionStart: 9, positionEnd: 3 })),
-    ).rejects.toThrow('positionEnd must not be before positionStart');
-    await expect(await createHighlight(db, await addReader(db), body())).rejects.toThrow(
+    await expect(createHighlight(db, reader, body({ positionStart: 9, positionEnd: 3 }))).rejects.toThrow(
+      'positionEnd must not be before positionStart',
+    );
+    await expect(createHighlight(db, await addReader(db), body())).rejects.toThrow(
       SERVER_ERRORS.articleNotFound,
     );
     expect(await highlightCount()).toBe(0);
@@ -95,13 +95,11 @@ describe('creating a highlight', () => {
         expect(await createHighlight(db, reader, body({ id }))).toEqual(first),
       ),
     ).toEqual([]);
-    await expect(await createHighlight(db, await addReader(db), body({ id }))).rejects.toThrow(
+    await expect(createHighlight(db, await addReader(db), body({ id }))).rejects.toThrow(
       SERVER_ERRORS.idTaken,
     );
     await deleteHighlight(db, reader, id);
-    await expect(await createHighlight(db, reader, body({ id }))).rejects.toThrow(
-      SERVER_ERRORS.highlightNotFound,
-    );
+    await expect(createHighlight(db, reader, body({ id }))).rejects.toThrow(SERVER_ERRORS.highlightNotFound);
     expect(await highlightCount()).toBe(0);
   });
 });
@@ -141,10 +139,10 @@ describe('changing and deleting a highlight', () => {
   it('answers 404 for another reader’s highlight and leaves it alone', async () => {
     const { id } = await createHighlight(db, reader, body());
     const stranger = await addReader(db);
-    await expect(await updateHighlight(db, stranger, id, { highlightedText: 'theirs now' })).rejects.toThrow(
+    await expect(updateHighlight(db, stranger, id, { highlightedText: 'theirs now' })).rejects.toThrow(
       SERVER_ERRORS.highlightNotFound,
     );
-    await expect(await deleteHighlight(db, stranger, id)).rejects.toThrow(SERVER_ERRORS.highlightNotFound);
+    await expect(deleteHighlight(db, stranger, id)).rejects.toThrow(SERVER_ERRORS.highlightNotFound);
     expect((await getHighlight(db, reader, id)).highlighted_text).toBe('compost and kale');
     expect((await feedOf(db, stranger)).changes).toEqual([]);
   });

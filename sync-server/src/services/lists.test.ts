@@ -75,12 +75,12 @@ describe('a list', () => {
     expect((await getPublicList(db, list.share_id)).list.article_count).toBe(1);
     const rotated = await rotateShareLink(db, reader, list.id);
     expect(rotated.share_id).not.toBe(list.share_id);
-    await expect(await getPublicList(db, list.share_id)).rejects.toThrow(SERVER_ERRORS.listNotFound);
+    await expect(getPublicList(db, list.share_id)).rejects.toThrow(SERVER_ERRORS.listNotFound);
     expect((await getPublicList(db, rotated.share_id)).articles.map((article) => article.id)).toEqual(
       ids(a()),
     );
     await updateList(db, reader, list.id, { isPublic: false });
-    await expect(await getPublicList(db, rotated.share_id)).rejects.toThrow(SERVER_ERRORS.listNotFound);
+    await expect(getPublicList(db, rotated.share_id)).rejects.toThrow(SERVER_ERRORS.listNotFound);
   });
 });
 
@@ -149,7 +149,7 @@ describe('placing articles', () => {
       ]),
     );
     expect(changes).toHaveLength(4);
-    await expect(await removeArticleFromList(db, reader, list.id, a().id)).rejects.toThrow(
+    await expect(removeArticleFromList(db, reader, list.id, a().id)).rejects.toThrow(
       SERVER_ERRORS.articleNotFound,
     );
   });
@@ -159,9 +159,7 @@ describe('placing articles', () => {
     for (const article of articles) await addArticleToList(db, reader, list.id, { articleId: article.id });
     const before = await feedOf(db, reader);
     for (const wrong of [ids(a(), b()), ids(a(), a(), b()), [...ids(a(), b(), c()), 'other']])
-      await expect(await reorderList(db, reader, list.id, wrong)).rejects.toThrow(
-        SERVER_ERRORS.reorderMismatch,
-      );
+      await expect(reorderList(db, reader, list.id, wrong)).rejects.toThrow(SERVER_ERRORS.reorderMismatch);
     expect(await feedOf(db, reader)).toEqual(before);
 
     const { articles: ordered } = await reorderList(db, reader, list.id, ids(c(), b(), a()));
@@ -183,9 +181,9 @@ describe('placing articles', () => {
         `delete list_article ${listArticleKey(list.id, b().id)}`,
       ].sort(),
     );
-    await expect(await getList(db, reader, list.id)).rejects.toThrow(SERVER_ERRORS.listNotFound);
+    await expect(getList(db, reader, list.id)).rejects.toThrow(SERVER_ERRORS.listNotFound);
     expect(await countRows(db, 'articles')).toBe(3);
-    await expect(await createList(db, reader, { id: list.id, name: 'Again' })).rejects.toThrow(
+    await expect(createList(db, reader, { id: list.id, name: 'Again' })).rejects.toThrow(
       SERVER_ERRORS.listNotFound,
     );
   });
@@ -193,10 +191,10 @@ describe('placing articles', () => {
   it('keeps another reader out with 404', async () => {
     const list = await createList(db, reader, { name: 'Queue' });
     const stranger = await addReader(db);
-    await expect(await addArticleToList(db, stranger, list.id, { articleId: a().id })).rejects.toThrow(
+    await expect(addArticleToList(db, stranger, list.id, { articleId: a().id })).rejects.toThrow(
       SERVER_ERRORS.listNotFound,
     );
-    await expect(await deleteList(db, stranger, list.id)).rejects.toThrow(SERVER_ERRORS.listNotFound);
+    await expect(deleteList(db, stranger, list.id)).rejects.toThrow(SERVER_ERRORS.listNotFound);
     expect((await getList(db, reader, list.id)).article_count).toBe(0);
   });
 });

@@ -60,9 +60,7 @@ describe('tags', () => {
       db,
       reader,
       async () =>
-        await expect(await renameTag(db, reader, soil.id, 'kale')).rejects.toThrow(
-          SERVER_ERRORS.tagNameTaken,
-        ),
+        await expect(renameTag(db, reader, soil.id, 'kale')).rejects.toThrow(SERVER_ERRORS.tagNameTaken),
     );
     expect(changes).toEqual([]);
     expect((await getTag(db, reader, soil.id)).name).toBe('Soil');
@@ -87,8 +85,8 @@ describe('tags', () => {
     expect(changes).toHaveLength(2);
     expect((await findArticle(db, reader, article.id))?.tags).toEqual(['Kale']);
     expect(await searchArticles(db, reader, 'soil')).toEqual([]);
-    await expect(await tagArticles(db, reader, soil.id)).rejects.toThrow(SERVER_ERRORS.tagNotFound);
-    await expect(await createTag(db, reader, { id: soil.id, name: 'Soil' })).rejects.toThrow(
+    await expect(tagArticles(db, reader, soil.id)).rejects.toThrow(SERVER_ERRORS.tagNotFound);
+    await expect(createTag(db, reader, { id: soil.id, name: 'Soil' })).rejects.toThrow(
       SERVER_ERRORS.tagNotFound,
     );
   });
@@ -97,8 +95,8 @@ describe('tags', () => {
     await save('a', ['Soil']);
     const soil = (await listTags(db, reader))[0]!;
     const stranger = await addReader(db);
-    await expect(await renameTag(db, stranger, soil.id, 'Mine')).rejects.toThrow(SERVER_ERRORS.tagNotFound);
-    await expect(await deleteTag(db, stranger, soil.id)).rejects.toThrow(SERVER_ERRORS.tagNotFound);
+    await expect(renameTag(db, stranger, soil.id, 'Mine')).rejects.toThrow(SERVER_ERRORS.tagNotFound);
+    await expect(deleteTag(db, stranger, soil.id)).rejects.toThrow(SERVER_ERRORS.tagNotFound);
     expect(await getTag(db, reader, soil.id)).toEqual(soil);
   });
 });
