@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../db/connection';
 import { unauthorized } from '../services/errors';
-import { createSession, isSessionActive, type TokenClaims } from '../services/sessions';
+import { createSession, isSessionActive, isSessionKnownActive, type TokenClaims } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,7 +40,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
 
   app.decorate('issueToken', async (userId: string) => app.jwt.sign(await createSession(options.db, userId)));
 
-  async function authenticateRequest(request: FastifyRequest): Promise<void> {
+  /** The token's claims when it is well signed and unexpired; 401 otherwise. */
+  function verifiedClaims(request: FastifyRequest): TokenClaims {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     let claims: TokenClaims;
@@ -50,15 +51,20 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     } catch {
       throw unauthorized(SERVER_ERRORS.unauthorized);
     }
-    if (
-      typeof claims.sub !== 'string' ||
-      typeof claims.sid !== 'string' ||
-      !(await isSessionActive(options.db, claims))
-    ) {
+    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string')
       throw unauthorized(SERVER_ERRORS.unauthorized);
-    }
+    return claims;
+  }
+
+  function signIn(request: FastifyRequest, claims: TokenClaims): void {
     request.userId = claims.sub;
     request.sessionId = claims.sid;
+  }
+
+  async function authenticateRequest(request: FastifyRequest): Promise<void> {
+    const claims = verifiedClaims(request);
+    if (!(await isSessionActive(options.db, claims))) throw unauthorized(SERVER_ERRORS.unauthorized);
+    signIn(request, claims);
   }
 
   // Routes open to anonymous visitors that show more to the owner (archived images) ask this.
@@ -72,16 +78,24 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     }
   });
 
-  // A callback-style hook: every signed-in request passes here, and it has nothing to await.
+  // A callback-style hook: every signed-in request passes here, and a session seen active answers without
+  // waiting on anything; only one not seen yet (or ended) asks the database.
   app.decorate(
     'authenticate',
-    async (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      let claims: TokenClaims;
       try {
-        await authenticateRequest(request);
-        done();
+        claims = verifiedClaims(request);
       } catch (error) {
         done(error as Error);
+        return;
       }
+      if (isSessionKnownActive(claims)) {
+        signIn(request, claims);
+        done();
+        return;
+      }
+      authenticateRequest(request).then(() => done(), done);
     },
   );
 });

@@ -28,12 +28,17 @@ export async function createSession(db: Queryable, userId: string): Promise<Toke
 const activeSessions = new Map<string, { userId: string; expiresAt: number }>();
 const ACTIVE_SESSIONS_MAX = 50_000;
 
-export async function isSessionActive(db: Queryable, claims: TokenClaims): Promise<boolean> {
+/** True when the session is known active without asking the database (seen active, not ended since). */
+export function isSessionKnownActive(claims: TokenClaims): boolean {
   const cached = activeSessions.get(claims.sid);
-  if (cached) {
-    if (cached.userId === claims.sub && cached.expiresAt > Date.now()) return true;
-    activeSessions.delete(claims.sid);
-  }
+  if (!cached) return false;
+  if (cached.userId === claims.sub && cached.expiresAt > Date.now()) return true;
+  activeSessions.delete(claims.sid);
+  return false;
+}
+
+export async function isSessionActive(db: Queryable, claims: TokenClaims): Promise<boolean> {
+  if (isSessionKnownActive(claims)) return true;
   const row = (await db.get(
     sql`SELECT expires_at FROM sessions WHERE id = ${claims.sid} AND user_id = ${claims.sub} AND revoked_at IS NULL AND expires_at > ${nowIso()}`,
   )) as { expires_at: string } | undefined;
