@@ -1,17 +1,18 @@
 // The change feed's write side: the rows recordTouched (feed-rows.ts) records at each transaction's commit.
 import { nowIso } from '@lectern/shared-schema';
 import type { SyncEntity } from '@lectern/shared-schema';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
-import { sql } from 'drizzle-orm';
 
 /** Timestamps are shared-schema's rule; services take it from here as they always have. */
 export { nowIso };
 
 /** An entity's earlier changes are superseded by the one being recorded (see change_log in db/schema.ts). */
 async function dropSuperseded(db: Queryable, userId: string, entity: SyncEntity, id: string): Promise<void> {
-  await db.run(
-    sql`DELETE FROM change_log WHERE user_id = ${userId} AND entity = ${entity} AND entity_id = ${id}`,
-  );
+  const { changeLog } = db.tables;
+  await db.orm
+    .delete(changeLog)
+    .where(and(eq(changeLog.userId, userId), eq(changeLog.entity, entity), eq(changeLog.entityId, id)));
 }
 
 export async function recordUpsert(
@@ -22,9 +23,14 @@ export async function recordUpsert(
   row: unknown,
 ): Promise<void> {
   await dropSuperseded(db, userId, entity, id);
-  await db.run(
-    sql`INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (${userId}, ${entity}, ${id}, ${'upsert'}, ${JSON.stringify(row)}, ${nowIso()})`,
-  );
+  await db.orm.insert(db.tables.changeLog).values({
+    userId,
+    entity,
+    entityId: id,
+    op: 'upsert',
+    row: JSON.stringify(row),
+    createdAt: nowIso(),
+  });
 }
 
 /** Records the delete in the feed and remembers the id, so a replayed create can't bring it back. */
@@ -36,16 +42,21 @@ export async function recordDelete(
 ): Promise<void> {
   const at = nowIso();
   await dropSuperseded(db, userId, entity, id);
-  await db.run(
-    sql`INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (${userId}, ${entity}, ${id}, ${'delete'}, NULL, ${at})`,
-  );
-  await db.run(
-    sql`INSERT INTO tombstones (entity, entity_id, user_id, deleted_at) VALUES (${entity}, ${id}, ${userId}, ${at}) ON CONFLICT DO NOTHING`,
-  );
+  await db.orm
+    .insert(db.tables.changeLog)
+    .values({ userId, entity, entityId: id, op: 'delete', row: null, createdAt: at });
+  await db.orm
+    .insert(db.tables.tombstones)
+    .values({ entity, entityId: id, userId, deletedAt: at })
+    .onConflictDoNothing();
 }
 
 export async function isTombstoned(db: Queryable, entity: SyncEntity, id: string): Promise<boolean> {
-  return (
-    (await db.get(sql`SELECT 1 FROM tombstones WHERE entity = ${entity} AND entity_id = ${id}`)) !== undefined
-  );
+  const { tombstones } = db.tables;
+  const [found] = await db.orm
+    .select({ entity: tombstones.entity })
+    .from(tombstones)
+    .where(and(eq(tombstones.entity, entity), eq(tombstones.entityId, id)))
+    .limit(1);
+  return found !== undefined;
 }

@@ -1,5 +1,4 @@
 // Reading lists: ordered articles, public by default, shared by an unguessable link.
-import { eq, sql } from 'drizzle-orm';
 import {
   emptyToNull,
   isCompleteOrder,
@@ -16,6 +15,7 @@ import {
   type ReadingList,
   type UpdateListBody,
 } from '@lectern/shared-schema';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
@@ -24,31 +24,30 @@ import { replayedCreate } from './replayed-create';
 import { badRequest, notFound } from './errors';
 import { getArticle } from './article-rows';
 
-const LIST_SELECT = `SELECT l.id, l.user_id, l.name, l.description, l.is_public, l.share_id, l.created_at, l.updated_at,
-  (SELECT count(*) FROM list_articles la WHERE la.list_id = l.id) AS article_count FROM reading_lists l`;
+/** A list as the API serves it, with its owner to check who asks. */
+type ListRow = ReadingList & { user_id: string };
 
-interface ListRow {
-  id: string;
-  user_id: string;
-  name: string;
-  description: string | null;
-  is_public: number;
-  share_id: string;
-  article_count: number;
-  created_at: string;
-  updated_at: string;
+/** The lists `where` picks, with their article counts, newest first. */
+async function listRows(db: Queryable, where: SQL | undefined): Promise<ListRow[]> {
+  const { readingLists, listArticles } = db.tables;
+  return await db.orm
+    .select({
+      id: readingLists.id,
+      user_id: readingLists.userId,
+      name: readingLists.name,
+      description: readingLists.description,
+      is_public: readingLists.isPublic,
+      share_id: readingLists.shareId,
+      article_count: sql<number>`(SELECT count(*) FROM ${listArticles} WHERE ${listArticles.listId} = ${readingLists.id})`,
+      created_at: readingLists.createdAt,
+      updated_at: readingLists.updatedAt,
+    })
+    .from(readingLists)
+    .where(where)
+    .orderBy(desc(readingLists.createdAt), desc(readingLists.id));
 }
 
-const toList = (row: ListRow): ReadingList => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  is_public: row.is_public === 1,
-  share_id: row.share_id,
-  article_count: row.article_count,
-  created_at: row.created_at,
-  updated_at: row.updated_at,
-});
+const toList = ({ user_id: _owner, ...list }: ListRow): ReadingList => list;
 
 /** 128 random bits: a share link can't be guessed or enumerated. */
 export function newShareId(): string {
@@ -56,14 +55,11 @@ export function newShareId(): string {
 }
 
 export async function listLists(db: Queryable, userId: string): Promise<ReadingList[]> {
-  const rows = await db.all(
-    sql`${sql.raw(LIST_SELECT)} WHERE l.user_id = ${userId} ORDER BY l.created_at DESC, l.id DESC`,
-  );
-  return (rows as ListRow[]).map(toList);
+  return (await listRows(db, eq(db.tables.readingLists.userId, userId))).map(toList);
 }
 
 async function findListRow(db: Queryable, listId: string): Promise<ListRow | undefined> {
-  return (await db.get(sql`${sql.raw(LIST_SELECT)} WHERE l.id = ${listId}`)) as ListRow | undefined;
+  return (await listRows(db, eq(db.tables.readingLists.id, listId)))[0];
 }
 
 export async function getList(db: Queryable, userId: string, listId: string): Promise<ReadingList> {
@@ -107,8 +103,16 @@ export async function createList(db: Queryable, userId: string, body: CreateList
     if (replayed) return toList(replayed);
     const id = body.id ?? newId();
     const at = nowIso();
-    await tx.run(sql`INSERT INTO reading_lists (id, user_id, name, description, is_public, share_id, created_at, updated_at)
-       VALUES (${id}, ${userId}, ${body.name.trim()}, ${emptyToNull(body.description)}, ${body.isPublic === false ? 0 : 1}, ${newShareId()}, ${at}, ${at})`);
+    await tx.orm.insert(tx.tables.readingLists).values({
+      id,
+      userId,
+      name: body.name.trim(),
+      description: emptyToNull(body.description),
+      isPublic: body.isPublic !== false,
+      shareId: newShareId(),
+      createdAt: at,
+      updatedAt: at,
+    });
     return await getList(tx, userId, id);
   });
 }
@@ -141,14 +145,27 @@ export async function updateList(
 export async function deleteList(db: Queryable, userId: string, listId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await getList(tx, userId, listId);
-    await tx.run(sql`DELETE FROM reading_lists WHERE id = ${listId}`);
+    await tx.orm.delete(tx.tables.readingLists).where(eq(tx.tables.readingLists.id, listId));
   });
 }
 
+/** The places `where` picks, as the feed carries them, in list order. */
+async function places(db: Queryable, where: SQL | undefined): Promise<ListArticle[]> {
+  const { listArticles } = db.tables;
+  return await db.orm
+    .select({
+      list_id: listArticles.listId,
+      article_id: listArticles.articleId,
+      position: listArticles.position,
+      added_at: listArticles.addedAt,
+    })
+    .from(listArticles)
+    .where(where)
+    .orderBy(asc(listArticles.position), asc(listArticles.addedAt));
+}
+
 async function orderedPlaces(db: Queryable, listId: string): Promise<ListArticle[]> {
-  return (await db.all(
-    sql`SELECT list_id, article_id, position, added_at FROM list_articles WHERE list_id = ${listId} ORDER BY position, added_at`,
-  )) as ListArticle[];
+  return await places(db, eq(db.tables.listArticles.listId, listId));
 }
 
 /** An article's place in a list as the feed carries it, or undefined when it isn't in the list. */
@@ -157,9 +174,8 @@ export async function findListPlace(
   listId: string,
   articleId: string,
 ): Promise<ListArticle | undefined> {
-  return (await db.get(
-    sql`SELECT list_id, article_id, position, added_at FROM list_articles WHERE list_id = ${listId} AND article_id = ${articleId}`,
-  )) as ListArticle | undefined;
+  const { listArticles } = db.tables;
+  return (await places(db, and(eq(listArticles.listId, listId), eq(listArticles.articleId, articleId))))[0];
 }
 
 /** Writes positions 0..n-1 in the given order (shared-schema's rule), touching only the places that moved. */
@@ -168,15 +184,18 @@ async function writeOrder(db: Queryable, listId: string, articleIds: readonly st
     await orderedPlaces(db, listId),
     articleIds,
   )) {
-    await db.run(
-      sql`UPDATE list_articles SET position = ${position} WHERE list_id = ${listId} AND article_id = ${articleId}`,
-    );
+    const { listArticles } = db.tables;
+    await db.orm
+      .update(listArticles)
+      .set({ position })
+      .where(and(eq(listArticles.listId, listId), eq(listArticles.articleId, articleId)));
   }
 }
 
 /** A change to a list's articles changes its updated_at too. */
 async function touchList(db: Queryable, userId: string, listId: string): Promise<ReadingList> {
-  await db.run(sql`UPDATE reading_lists SET updated_at = ${nowIso()} WHERE id = ${listId}`);
+  const { readingLists } = db.tables;
+  await db.orm.update(readingLists).set({ updatedAt: nowIso() }).where(eq(readingLists.id, listId));
   return await getList(db, userId, listId);
 }
 
@@ -215,9 +234,12 @@ export async function addArticleToList(
       position: order.length,
       added_at: nowIso(),
     };
-    await tx.run(
-      sql`INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (${listId}, ${body.articleId}, ${order.length}, ${place.added_at})`,
-    );
+    await tx.orm.insert(tx.tables.listArticles).values({
+      listId,
+      articleId: body.articleId,
+      position: place.position,
+      addedAt: place.added_at,
+    });
     await writeOrder(tx, listId, wanted);
     return await touchList(tx, userId, listId);
   });
@@ -233,7 +255,10 @@ export async function removeArticleFromList(
     await getList(tx, userId, listId);
     const order = (await orderedPlaces(tx, listId)).map((place) => place.article_id);
     if (!order.includes(articleId)) throw notFound(SERVER_ERRORS.articleNotFound);
-    await tx.run(sql`DELETE FROM list_articles WHERE list_id = ${listId} AND article_id = ${articleId}`);
+    const { listArticles } = tx.tables;
+    await tx.orm
+      .delete(listArticles)
+      .where(and(eq(listArticles.listId, listId), eq(listArticles.articleId, articleId)));
     await writeOrder(
       tx,
       listId,
@@ -267,9 +292,11 @@ export async function reorderList(
 export async function rotateShareLink(db: Queryable, userId: string, listId: string): Promise<ReadingList> {
   return await db.transaction(async (tx) => {
     await getList(tx, userId, listId);
-    await tx.run(
-      sql`UPDATE reading_lists SET share_id = ${newShareId()}, updated_at = ${nowIso()} WHERE id = ${listId}`,
-    );
+    const { readingLists } = tx.tables;
+    await tx.orm
+      .update(readingLists)
+      .set({ shareId: newShareId(), updatedAt: nowIso() })
+      .where(eq(readingLists.id, listId));
     return await getList(tx, userId, listId);
   });
 }
@@ -291,14 +318,14 @@ function publicOwnerName(owner: { email: string; username: string | null }): str
  * a screenshot's OCR text (its description) stays private.
  */
 export async function getPublicList(db: Queryable, shareId: string): Promise<PublicListResponse> {
-  const row =
-    (await db.get(sql`SELECT l.id, l.name, l.description, l.share_id, l.created_at, l.is_public, u.email AS owner_email,
-        u.username AS owner_username,
-        (SELECT count(*) FROM list_articles la WHERE la.list_id = l.id) AS article_count
-       FROM reading_lists l JOIN users u ON u.id = l.user_id WHERE l.share_id = ${shareId}`)) as
-      | (Omit<ListRow, 'user_id' | 'updated_at'> & { owner_email: string; owner_username: string | null })
-      | undefined;
-  if (!row || row.is_public !== 1) throw notFound(SERVER_ERRORS.listNotFound);
+  const { readingLists, users } = db.tables;
+  const [row] = await listRows(db, eq(readingLists.shareId, shareId));
+  if (!row || !row.is_public) throw notFound(SERVER_ERRORS.listNotFound);
+  const [owner] = await db.orm
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, row.user_id));
+  if (!owner) throw notFound(SERVER_ERRORS.listNotFound);
   const articles: PublicArticle[] = (await listArticleSummaries(db, row.id)).map((article) => ({
     id: article.id,
     url: article.url,
@@ -316,7 +343,7 @@ export async function getPublicList(db: Queryable, shareId: string): Promise<Pub
       description: row.description,
       share_id: row.share_id,
       article_count: row.article_count,
-      owner_username: publicOwnerName({ email: row.owner_email, username: row.owner_username }),
+      owner_username: publicOwnerName(owner),
       created_at: row.created_at,
     },
     articles,

@@ -1,8 +1,8 @@
 // Sessions back every token: logout and account deletion revoke them, so a token stops working at once.
 import { newId, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { nowIso } from './change-log';
-import { sql } from 'drizzle-orm';
 
 export interface TokenClaims {
   sub: string;
@@ -12,9 +12,15 @@ export interface TokenClaims {
 export async function createSession(db: Queryable, userId: string): Promise<TokenClaims> {
   const id = newId();
   const now = Date.now();
-  await db.run(
-    sql`INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (${id}, ${userId}, ${new Date(now).toISOString()}, ${new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString()})`,
-  );
+  // A builder write runs in a transaction (the Db's own builder only reads: db/connection.ts).
+  await db.transaction(async (tx) => {
+    await tx.orm.insert(tx.tables.sessions).values({
+      id,
+      userId,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
+    });
+  });
   return { sub: userId, sid: id };
 }
 
@@ -39,28 +45,45 @@ export function isSessionKnownActive(claims: TokenClaims): boolean {
 
 export async function isSessionActive(db: Queryable, claims: TokenClaims): Promise<boolean> {
   if (isSessionKnownActive(claims)) return true;
-  const row = (await db.get(
-    sql`SELECT expires_at FROM sessions WHERE id = ${claims.sid} AND user_id = ${claims.sub} AND revoked_at IS NULL AND expires_at > ${nowIso()}`,
-  )) as { expires_at: string } | undefined;
+  const { sessions } = db.tables;
+  const [row] = await db.orm
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        eq(sessions.userId, claims.sub),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, nowIso()),
+      ),
+    );
   if (!row) return false;
   if (activeSessions.size >= ACTIVE_SESSIONS_MAX) activeSessions.clear();
-  activeSessions.set(claims.sid, { userId: claims.sub, expiresAt: Date.parse(row.expires_at) });
+  activeSessions.set(claims.sid, { userId: claims.sub, expiresAt: Date.parse(row.expiresAt) });
   return true;
 }
 
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
   activeSessions.delete(sessionId);
-  await db.run(
-    sql`UPDATE sessions SET revoked_at = ${nowIso()} WHERE id = ${sessionId} AND revoked_at IS NULL`,
-  );
+  const { sessions } = db.tables;
+  await db.transaction(async (tx) => {
+    await tx.orm
+      .update(sessions)
+      .set({ revokedAt: nowIso() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  });
 }
 
 /** "Sign out everywhere": every session of the user is revoked, so every token of theirs answers 401. */
 export async function revokeUserSessions(db: Queryable, userId: string): Promise<void> {
   forgetUserSessions(db, userId);
-  await db.run(
-    sql`UPDATE sessions SET revoked_at = ${nowIso()} WHERE user_id = ${userId} AND revoked_at IS NULL`,
-  );
+  const { sessions } = db.tables;
+  await db.transaction(async (tx) => {
+    await tx.orm
+      .update(sessions)
+      .set({ revokedAt: nowIso() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  });
 }
 
 /** Every session of the user ends (account deletion removes their rows). */

@@ -9,18 +9,30 @@ import {
   type CreateTagBody,
   type Tag,
 } from '@lectern/shared-schema';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { findArticleSummaries, refreshArticleTagsText } from './article-rows';
 import { nowIso } from './change-log';
 import { conflict, notFound } from './errors';
 import { replayedCreate } from './replayed-create';
-import { sql } from 'drizzle-orm';
 
-const TAG_SELECT = `SELECT t.id, t.user_id, t.name, t.created_at,
-  (SELECT count(*) FROM article_tags at WHERE at.tag_id = t.id) AS article_count FROM tags t`;
+/** A tag as the API serves it, with its owner to check who asks. */
+type TagRow = Tag & { user_id: string };
 
-interface TagRow extends Tag {
-  user_id: string;
+/** The tags `where` picks, with their article counts, in the order the reader sees them. */
+async function tagRows(db: Queryable, where: SQL | undefined): Promise<TagRow[]> {
+  const { tags, articleTags } = db.tables;
+  return await db.orm
+    .select({
+      id: tags.id,
+      user_id: tags.userId,
+      name: tags.name,
+      created_at: tags.createdAt,
+      article_count: sql<number>`(SELECT count(*) FROM ${articleTags} WHERE ${articleTags.tagId} = ${tags.id})`,
+    })
+    .from(tags)
+    .where(where)
+    .orderBy(asc(tags.nameKey), asc(tags.name));
 }
 
 const toTag = ({ id, name, article_count, created_at }: TagRow): Tag => ({
@@ -31,14 +43,11 @@ const toTag = ({ id, name, article_count, created_at }: TagRow): Tag => ({
 });
 
 export async function listTags(db: Queryable, userId: string): Promise<Tag[]> {
-  const rows = (await db.all(
-    sql`${sql.raw(TAG_SELECT)} WHERE t.user_id = ${userId} ORDER BY t.name_key, t.name`,
-  )) as TagRow[];
-  return rows.map(toTag);
+  return (await tagRows(db, eq(db.tables.tags.userId, userId))).map(toTag);
 }
 
 async function findTagRow(db: Queryable, tagId: string): Promise<TagRow | undefined> {
-  return (await db.get(sql`${sql.raw(TAG_SELECT)} WHERE t.id = ${tagId}`)) as TagRow | undefined;
+  return (await tagRows(db, eq(db.tables.tags.id, tagId)))[0];
 }
 
 export async function getTag(db: Queryable, userId: string, tagId: string): Promise<Tag> {
@@ -54,9 +63,8 @@ export async function findTag(db: Queryable, userId: string, tagId: string): Pro
 }
 
 async function findTagByName(db: Queryable, userId: string, name: string): Promise<TagRow | undefined> {
-  return (await db.get(
-    sql`${sql.raw(TAG_SELECT)} WHERE t.user_id = ${userId} AND t.name_key = ${tagNameKey(name)}`,
-  )) as TagRow | undefined;
+  const { tags } = db.tables;
+  return (await tagRows(db, and(eq(tags.userId, userId), eq(tags.nameKey, tagNameKey(name)))))[0];
 }
 
 /** Inside a transaction: the tag of that name, created when missing. */
@@ -66,9 +74,14 @@ export async function ensureTag(db: Queryable, userId: string, rawName: string, 
   if (existing) return toTag(existing);
   const tagId = id ?? newId();
   const at = nowIso();
-  await db.run(
-    sql`INSERT INTO tags (id, user_id, name, name_key, created_at, updated_at) VALUES (${tagId}, ${userId}, ${name}, ${tagNameKey(name)}, ${at}, ${at})`,
-  );
+  await db.orm.insert(db.tables.tags).values({
+    id: tagId,
+    userId,
+    name,
+    nameKey: tagNameKey(name),
+    createdAt: at,
+    updatedAt: at,
+  });
   return { id: tagId, name, article_count: 0, created_at: at };
 }
 
@@ -96,11 +109,12 @@ export async function createTag(db: Queryable, userId: string, body: CreateTagBo
 }
 
 async function articleIdsOfTag(db: Queryable, tagId: string): Promise<string[]> {
-  return (
-    (await db.all(sql`SELECT article_id FROM article_tags WHERE tag_id = ${tagId}`)) as {
-      article_id: string;
-    }[]
-  ).map((row) => row.article_id);
+  const { articleTags } = db.tables;
+  const links = await db.orm
+    .select({ articleId: articleTags.articleId })
+    .from(articleTags)
+    .where(eq(articleTags.tagId, tagId));
+  return links.map((link) => link.articleId);
 }
 
 export async function renameTag(db: Queryable, userId: string, tagId: string, rawName: string): Promise<Tag> {
@@ -109,9 +123,11 @@ export async function renameTag(db: Queryable, userId: string, tagId: string, ra
     const name = normalizeTagName(rawName);
     const clash = await findTagByName(tx, userId, name);
     if (clash && clash.id !== tagId) throw conflict(SERVER_ERRORS.tagNameTaken);
-    await tx.run(
-      sql`UPDATE tags SET name = ${name}, name_key = ${tagNameKey(name)}, updated_at = ${nowIso()} WHERE id = ${tagId}`,
-    );
+    const { tags } = tx.tables;
+    await tx.orm
+      .update(tags)
+      .set({ name, nameKey: tagNameKey(name), updatedAt: nowIso() })
+      .where(eq(tags.id, tagId));
     for (const articleId of await articleIdsOfTag(tx, tagId)) await refreshArticleTagsText(tx, articleId);
     return await getTag(tx, userId, tagId);
   });
@@ -121,7 +137,7 @@ export async function deleteTag(db: Queryable, userId: string, tagId: string): P
   await db.transaction(async (tx) => {
     await getTag(tx, userId, tagId);
     const articleIds = await articleIdsOfTag(tx, tagId);
-    await tx.run(sql`DELETE FROM tags WHERE id = ${tagId}`);
+    await tx.orm.delete(tx.tables.tags).where(eq(tx.tables.tags.id, tagId));
     for (const articleId of articleIds) await refreshArticleTagsText(tx, articleId);
   });
 }
@@ -144,11 +160,11 @@ export async function tagArticles(
 /** Inside a transaction: attaches the tags (idempotent), then refreshes what depends on them once. */
 export async function linkTags(db: Queryable, articleId: string, tagIds: readonly string[]): Promise<void> {
   if (tagIds.length === 0) return;
-  const at = nowIso();
-  for (const tagId of tagIds)
-    await db.run(
-      sql`INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (${articleId}, ${tagId}, ${at}) ON CONFLICT DO NOTHING`,
-    );
+  const createdAt = nowIso();
+  await db.orm
+    .insert(db.tables.articleTags)
+    .values(tagIds.map((tagId) => ({ articleId, tagId, createdAt })))
+    .onConflictDoNothing();
   await refreshArticleTagsText(db, articleId);
 }
 
@@ -157,7 +173,10 @@ export async function linkTag(db: Queryable, articleId: string, tagId: string): 
 }
 
 export async function unlinkTag(db: Queryable, articleId: string, tagId: string): Promise<void> {
-  await db.run(sql`DELETE FROM article_tags WHERE article_id = ${articleId} AND tag_id = ${tagId}`);
+  const { articleTags } = db.tables;
+  await db.orm
+    .delete(articleTags)
+    .where(and(eq(articleTags.articleId, articleId), eq(articleTags.tagId, tagId)));
   await refreshArticleTagsText(db, articleId);
 }
 
@@ -167,24 +186,31 @@ export async function unlinkTag(db: Queryable, articleId: string, tagId: string)
  * articles, the other is deleted, and devices hear of both through the change feed.
  */
 export async function fillTagNameKeys(db: Queryable): Promise<void> {
-  const missing =
-    (await db.all(sql`SELECT id, user_id, name FROM tags INDEXED BY tags_missing_name_key_idx WHERE name_key IS NULL
-       ORDER BY created_at, id`)) as { id: string; user_id: string; name: string }[];
+  const { tags, articleTags } = db.tables;
+  // A partial index of the tags still to key (migration 0008): empty after the first start, so no start
+  // reads the tags table (SQLite's planner might otherwise walk another index of the table).
+  const missing = await db.orm
+    .select({ id: tags.id, userId: tags.userId, name: tags.name })
+    .from(db.dialect === 'sqlite' ? sql`${tags} INDEXED BY tags_missing_name_key_idx` : tags)
+    .where(isNull(tags.nameKey))
+    .orderBy(tags.createdAt, tags.id);
   if (missing.length === 0) return;
   await db.transaction(async (tx) => {
     for (const tag of missing) {
       const key = tagNameKey(tag.name);
-      const survivor = (await tx.get(
-        sql`SELECT id FROM tags WHERE user_id = ${tag.user_id} AND name_key = ${key}`,
-      )) as { id: string } | undefined;
+      const [survivor] = await tx.orm
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.userId, tag.userId), eq(tags.nameKey, key)));
       if (!survivor) {
-        await tx.run(sql`UPDATE tags SET name_key = ${key} WHERE id = ${tag.id}`);
+        await tx.orm.update(tags).set({ nameKey: key }).where(eq(tags.id, tag.id));
         continue;
       }
       const articleIds = await articleIdsOfTag(tx, tag.id);
-      await tx.run(sql`INSERT INTO article_tags (article_id, tag_id, created_at)
-         SELECT article_id, ${survivor.id}, created_at FROM article_tags WHERE tag_id = ${tag.id} ON CONFLICT DO NOTHING`);
-      await tx.run(sql`DELETE FROM tags WHERE id = ${tag.id}`);
+      await tx.run(sql`INSERT INTO ${articleTags} (article_id, tag_id, created_at)
+         SELECT ${articleTags.articleId}, ${survivor.id}, ${articleTags.createdAt} FROM ${articleTags}
+         WHERE ${articleTags.tagId} = ${tag.id} ON CONFLICT DO NOTHING`);
+      await tx.orm.delete(tags).where(eq(tags.id, tag.id));
       for (const articleId of articleIds) await refreshArticleTagsText(tx, articleId);
     }
   });

@@ -1,6 +1,8 @@
 // Accounts: sign-up, sign-in, profile and deletion (the export is services/export.ts).
 import { newId, SERVER_ERRORS, type LoginBody, type RegisterBody, type User } from '@lectern/shared-schema';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
+import type { users } from '../db/schema';
 import { nowIso } from './change-log';
 import { conflict, unauthorized } from './errors';
 import {
@@ -11,35 +13,32 @@ import {
   verifyPassword,
 } from './passwords';
 import { forgetUserSessions } from './sessions';
-import { sql } from 'drizzle-orm';
 
-interface UserRow {
-  id: string;
-  email: string;
-  username: string | null;
-  avatar_url: string | null;
-  password_hash: string | null;
-  google_sub: string | null;
-  created_at: string;
-}
+type UserRow = typeof users.$inferSelect;
 
 const toUser = (row: UserRow): User => ({
   id: row.id,
   email: row.email,
   username: row.username,
-  avatarUrl: row.avatar_url,
-  created_at: row.created_at,
+  avatarUrl: row.avatarUrl,
+  created_at: row.createdAt,
 });
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 async function findUserRow(db: Queryable, userId: string): Promise<UserRow | undefined> {
-  return (await db.get(sql`SELECT * FROM users WHERE id = ${userId}`)) as UserRow | undefined;
+  const { users } = db.tables;
+  return (await db.orm.select().from(users).where(eq(users.id, userId)))[0];
 }
 
 async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  return (await db.get(sql`SELECT * FROM users WHERE email = ${normalizeEmail(email)}`)) as
-    UserRow | undefined;
+  const { users } = db.tables;
+  return (
+    await db.orm
+      .select()
+      .from(users)
+      .where(eq(users.email, normalizeEmail(email)))
+  )[0];
 }
 
 export async function getUser(db: Queryable, userId: string): Promise<User> {
@@ -55,15 +54,15 @@ export async function registerUser(db: Queryable, body: RegisterBody): Promise<U
     id: newId(),
     email: normalizeEmail(body.email),
     username: body.username.trim(),
-    avatar_url: null,
-    password_hash: passwordHash,
-    google_sub: null,
-    created_at: nowIso(),
+    avatarUrl: null,
+    passwordHash,
+    googleSub: null,
+    createdAt: nowIso(),
   };
   try {
-    await db.run(
-      sql`INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (${row.id}, ${row.email}, ${row.username}, ${row.avatar_url}, ${row.password_hash}, ${row.google_sub}, ${row.created_at})`,
-    );
+    await db.transaction(async (tx) => {
+      await tx.orm.insert(tx.tables.users).values(row);
+    });
   } catch (error) {
     // Two sign-ups with one email racing past the check above: the unique index decides.
     if (error instanceof Error && /UNIQUE/.test(error.message)) throw conflict(SERVER_ERRORS.emailTaken);
@@ -78,9 +77,9 @@ export async function registerUser(db: Queryable, body: RegisterBody): Promise<U
  */
 export async function authenticate(db: Queryable, body: LoginBody): Promise<User | null> {
   const row = await findUserByEmail(db, body.email);
-  const matches = await verifyPassword(body.password, row?.password_hash ?? UNKNOWN_USER_HASH);
-  if (!row?.password_hash || !matches) return null;
-  if (needsRehash(row.password_hash)) {
+  const matches = await verifyPassword(body.password, row?.passwordHash ?? UNKNOWN_USER_HASH);
+  if (!row?.passwordHash || !matches) return null;
+  if (needsRehash(row.passwordHash)) {
     // The upgrade can wait for a quieter moment: a busy hash queue doesn't refuse a proven password.
     const upgraded = await hashPassword(body.password).catch((error: unknown) => {
       if (error instanceof PasswordHashingBusyError) return null;
@@ -88,15 +87,23 @@ export async function authenticate(db: Queryable, body: LoginBody): Promise<User
     });
     if (!upgraded) return toUser(row);
     // Only if the password wasn't changed meanwhile.
-    await db.run(
-      sql`UPDATE users SET password_hash = ${upgraded} WHERE id = ${row.id} AND password_hash = ${row.password_hash}`,
-    );
+    const { users } = db.tables;
+    const provenHash = row.passwordHash;
+    await db.transaction(async (tx) => {
+      await tx.orm
+        .update(users)
+        .set({ passwordHash: upgraded })
+        .where(and(eq(users.id, row.id), eq(users.passwordHash, provenHash)));
+    });
   }
   return toUser(row);
 }
 
 export async function updateProfile(db: Queryable, userId: string, username: string): Promise<User> {
-  await db.run(sql`UPDATE users SET username = ${username.trim()} WHERE id = ${userId}`);
+  const { users } = db.tables;
+  await db.transaction(async (tx) => {
+    await tx.orm.update(users).set({ username: username.trim() }).where(eq(users.id, userId));
+  });
   return await getUser(db, userId);
 }
 
@@ -106,7 +113,7 @@ export async function updateProfile(db: Queryable, userId: string, username: str
  */
 export async function deleteUser(db: Queryable, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.run(sql`DELETE FROM users WHERE id = ${userId}`);
+    await tx.orm.delete(tx.tables.users).where(eq(tx.tables.users.id, userId));
   });
   forgetUserSessions(db, userId);
 }
@@ -146,21 +153,28 @@ export async function findOrCreateGoogleUser(db: Queryable, profile: GoogleProfi
   // An address Google has not verified may belong to someone else: no account is made or entered with it.
   if (!profile.emailVerified) throw new GoogleEmailUnverifiedError();
   return await db.transaction(async (tx) => {
-    const bySub = (await tx.get(sql`SELECT * FROM users WHERE google_sub = ${profile.sub}`)) as
-      UserRow | undefined;
+    const { users } = tx.tables;
+    const [bySub] = await tx.orm.select().from(users).where(eq(users.googleSub, profile.sub));
     if (bySub) return toUser(bySub);
     const byEmail = await findUserByEmail(tx, profile.email);
     if (byEmail) {
-      if (byEmail.password_hash !== null || byEmail.google_sub !== null) throw new GoogleEmailTakenError();
-      await tx.run(
-        sql`UPDATE users SET google_sub = ${profile.sub}, avatar_url = coalesce(avatar_url, ${profile.picture}) WHERE id = ${byEmail.id}`,
-      );
+      if (byEmail.passwordHash !== null || byEmail.googleSub !== null) throw new GoogleEmailTakenError();
+      await tx.orm
+        .update(users)
+        .set({ googleSub: profile.sub, avatarUrl: byEmail.avatarUrl ?? profile.picture })
+        .where(eq(users.id, byEmail.id));
       return await getUser(tx, byEmail.id);
     }
     const id = newId();
-    await tx.run(
-      sql`INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (${id}, ${normalizeEmail(profile.email)}, ${profile.name}, ${profile.picture}, NULL, ${profile.sub}, ${nowIso()})`,
-    );
+    await tx.orm.insert(users).values({
+      id,
+      email: normalizeEmail(profile.email),
+      username: profile.name,
+      avatarUrl: profile.picture,
+      passwordHash: null,
+      googleSub: profile.sub,
+      createdAt: nowIso(),
+    });
     return await getUser(tx, id);
   });
 }
