@@ -2,12 +2,9 @@
 import {
   checkArticleUrl,
   computeArticleStats,
-  ftsMatchExpression,
   newId,
   normalizeArticleUrl,
   tagNameKey,
-  searchTerms,
-  SEARCH_RESULT_LIMIT,
   SERVER_ERRORS,
   type Article,
   type ArticleListResponse,
@@ -20,17 +17,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { ExtractedArticle } from '../extraction/index';
 import type { Queryable } from '../db/connection';
-import {
-  findArticleSummaries,
-  getArticle,
-  SUMMARY_COLUMNS,
-  type ArticleRow,
-  toArticleSummary,
-} from './article-rows';
+import { findArticleSummaries, getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
 import { extractPageOfSave, requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
+import { searchArticleSummariesSqlite } from './search-sqlite';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
@@ -355,31 +347,11 @@ export async function detachTag(
   });
 }
 
-/** Matches ranked for relevance; past this many, only the newest matching articles are ranked. */
-const SEARCH_RANK_WINDOW = 500;
-const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
-
-/**
- * Full-text search, best match first; the last word matches as a prefix. The owner is part of the MATCH, so
- * the index walks only the caller's matches, newest first, and ranks at most SEARCH_RANK_WINDOW of them:
- * a word found in nearly every article still answers in milliseconds (ranked among the newest articles),
- * and every rarer word is ranked over all of its matches.
- */
+/** Full-text search, best match first; the last word matches as a prefix (services/search-sqlite.ts). */
 export async function searchArticles(
   db: Queryable,
   userId: string,
   query: string,
 ): Promise<ArticleSummary[]> {
-  const terms = ftsMatchExpression(query);
-  const owner = searchTerms(userId).at(-1);
-  if (!terms || !owner) return [];
-  const match = `user_id : "${owner}" AND ${SEARCHED_COLUMNS} : (${terms})`;
-  // Ranked rows are picked first and only the best SEARCH_RESULT_LIMIT are then read in full: the
-  // summary's counts and tags cost a lookup each, which the ranked-out rows must not pay.
-  const rows = (await db.all(sql`SELECT ${sql.raw(SUMMARY_COLUMNS)} FROM (
-         SELECT a.seq, f.rank, a.created_at FROM (
-           SELECT rowid, rank FROM articles_fts WHERE articles_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${SEARCH_RANK_WINDOW}
-         ) f JOIN articles a ON a.seq = f.rowid WHERE a.user_id = ${userId} ORDER BY f.rank, a.created_at DESC LIMIT ${SEARCH_RESULT_LIMIT}
-       ) best JOIN articles a ON a.seq = best.seq ORDER BY best.rank, best.created_at DESC`)) as ArticleRow[];
-  return rows.map(toArticleSummary);
+  return await searchArticleSummariesSqlite(db, userId, query);
 }

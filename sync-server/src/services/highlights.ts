@@ -1,13 +1,10 @@
 // Highlights: passages of an article, with the context that finds them again, and their stats.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   computeHighlightStats,
-  ftsMatchExpression,
   HIGHLIGHT_COLOR,
   isHighlightSelection,
   newId,
-  SEARCH_RESULT_LIMIT,
-  searchTerms,
   SERVER_ERRORS,
   type CreateHighlightBody,
   type Highlight,
@@ -18,36 +15,50 @@ import type { Queryable } from '../db/connection';
 import { getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
+import { rankedHighlightIds } from './search-sqlite';
 import { badRequest, notFound } from './errors';
 
-const HIGHLIGHT_COLUMNS = `h.id, h.user_id, h.article_id, h.highlighted_text, h.context_before, h.context_after,
-  h.position_start, h.position_end, h.color, h.created_at, h.updated_at,
-  a.title AS article_title, a.image_url AS article_image`;
-const HIGHLIGHT_SELECT = `SELECT ${HIGHLIGHT_COLUMNS} FROM highlights h JOIN articles a ON a.id = h.article_id`;
+/** Highlights with their article's title and image, as the API serves them (and their owner, to check). */
+function selectHighlights(db: Queryable) {
+  const { highlights, articles } = db.tables;
+  return db.orm
+    .select({
+      id: highlights.id,
+      user_id: highlights.userId,
+      article_id: highlights.articleId,
+      highlighted_text: highlights.highlightedText,
+      context_before: highlights.contextBefore,
+      context_after: highlights.contextAfter,
+      position_start: highlights.positionStart,
+      position_end: highlights.positionEnd,
+      color: highlights.color,
+      created_at: highlights.createdAt,
+      updated_at: highlights.updatedAt,
+      article_title: articles.title,
+      article_image: articles.imageUrl,
+    })
+    .from(highlights)
+    .innerJoin(articles, eq(articles.id, highlights.articleId));
+}
 
-type HighlightRow = Highlight & { user_id: string };
+type HighlightRow = Awaited<ReturnType<typeof selectHighlights>>[number];
 
+// Every highlight is yellow (spec section 5), whatever an old row holds.
 const toHighlight = ({ user_id: _owner, ...highlight }: HighlightRow): Highlight => ({
   ...highlight,
   color: HIGHLIGHT_COLOR,
 });
-
-/** The highlights `where` (a WHERE, ORDER BY and LIMIT over `highlights h` joined to `articles a`) picks. */
-async function query(db: Queryable, where: SQL): Promise<Highlight[]> {
-  return (await db.all<HighlightRow>(sql`${sql.raw(HIGHLIGHT_SELECT)} ${where}`)).map(toHighlight);
-}
 
 export async function highlightStats(
   db: Queryable,
   userId: string,
   now = new Date(),
 ): Promise<HighlightStats> {
-  const rows = (await db.all(
-    sql`SELECT article_id, created_at FROM highlights WHERE user_id = ${userId}`,
-  )) as {
-    article_id: string;
-    created_at: string;
-  }[];
+  const { highlights } = db.tables;
+  const rows = await db.orm
+    .select({ article_id: highlights.articleId, created_at: highlights.createdAt })
+    .from(highlights)
+    .where(eq(highlights.userId, userId));
   return computeHighlightStats(rows, now);
 }
 
@@ -55,10 +66,11 @@ export async function listHighlights(
   db: Queryable,
   userId: string,
 ): Promise<{ highlights: Highlight[]; stats: HighlightStats }> {
-  return {
-    highlights: await query(db, sql`WHERE h.user_id = ${userId} ORDER BY h.created_at DESC, h.id DESC`),
-    stats: await highlightStats(db, userId),
-  };
+  const { highlights } = db.tables;
+  const rows = await selectHighlights(db)
+    .where(eq(highlights.userId, userId))
+    .orderBy(desc(highlights.createdAt), desc(highlights.id));
+  return { highlights: rows.map(toHighlight), stats: await highlightStats(db, userId) };
 }
 
 export async function articleHighlights(
@@ -67,22 +79,24 @@ export async function articleHighlights(
   articleId: string,
 ): Promise<Highlight[]> {
   await getArticle(db, userId, articleId);
-  return await query(
-    db,
-    sql`WHERE h.user_id = ${userId} AND h.article_id = ${articleId} ORDER BY h.position_start, h.created_at`,
-  );
+  const { highlights } = db.tables;
+  const rows = await selectHighlights(db)
+    .where(and(eq(highlights.userId, userId), eq(highlights.articleId, articleId)))
+    .orderBy(asc(highlights.positionStart), asc(highlights.createdAt));
+  return rows.map(toHighlight);
 }
 
 export async function recentHighlights(db: Queryable, userId: string, limit: number): Promise<Highlight[]> {
-  return await query(
-    db,
-    sql`WHERE h.user_id = ${userId} ORDER BY h.created_at DESC, h.id DESC LIMIT ${limit}`,
-  );
+  const { highlights } = db.tables;
+  const rows = await selectHighlights(db)
+    .where(eq(highlights.userId, userId))
+    .orderBy(desc(highlights.createdAt), desc(highlights.id))
+    .limit(limit);
+  return rows.map(toHighlight);
 }
 
 async function findHighlight(db: Queryable, highlightId: string): Promise<HighlightRow | undefined> {
-  return (await db.get(sql`${sql.raw(HIGHLIGHT_SELECT)} WHERE h.id = ${highlightId}`)) as
-    HighlightRow | undefined;
+  return (await selectHighlights(db).where(eq(db.tables.highlights.id, highlightId)))[0];
 }
 
 export async function getHighlight(db: Queryable, userId: string, highlightId: string): Promise<Highlight> {
@@ -133,8 +147,19 @@ export async function createHighlight(
     checkPositions(body.positionStart, body.positionEnd);
     const id = body.id ?? newId();
     const at = nowIso();
-    await tx.run(sql`INSERT INTO highlights (id, user_id, article_id, highlighted_text, context_before, context_after,
-         position_start, position_end, color, created_at, updated_at) VALUES (${id}, ${userId}, ${body.articleId}, ${body.highlightedText}, ${body.contextBefore ?? ''}, ${body.contextAfter ?? ''}, ${body.positionStart}, ${body.positionEnd}, ${HIGHLIGHT_COLOR}, ${at}, ${at})`);
+    await tx.orm.insert(tx.tables.highlights).values({
+      id,
+      userId,
+      articleId: body.articleId,
+      highlightedText: body.highlightedText,
+      contextBefore: body.contextBefore ?? '',
+      contextAfter: body.contextAfter ?? '',
+      positionStart: body.positionStart,
+      positionEnd: body.positionEnd,
+      color: HIGHLIGHT_COLOR,
+      createdAt: at,
+      updatedAt: at,
+    });
     return await getHighlight(tx, userId, id);
   });
 }
@@ -165,22 +190,18 @@ export async function updateHighlight(
 export async function deleteHighlight(db: Queryable, userId: string, highlightId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await getHighlight(tx, userId, highlightId);
-    await tx.run(sql`DELETE FROM highlights WHERE id = ${highlightId}`);
+    await tx.orm.delete(tx.tables.highlights).where(eq(tx.tables.highlights.id, highlightId));
   });
 }
 
-/**
- * Full-text search over the caller's highlights, best match first. The owner is part of the MATCH (see
- * migration 0004), so only the caller's matches are walked and ranked, never every user's.
- */
+/** Full-text search over the caller's highlights, best match first (services/search-sqlite.ts ranks them). */
 export async function searchHighlights(db: Queryable, userId: string, text: string): Promise<Highlight[]> {
-  const terms = ftsMatchExpression(text);
-  const owner = searchTerms(userId).at(-1);
-  if (!terms || !owner) return [];
-  const match = `user_id : "${owner}" AND {highlighted_text article_title} : (${terms})`;
-  const rows =
-    (await db.all(sql`SELECT ${sql.raw(HIGHLIGHT_COLUMNS)} FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ${match}) f
-       JOIN highlights h ON h.seq = f.rowid JOIN articles a ON a.id = h.article_id
-       WHERE h.user_id = ${userId} ORDER BY f.rank, h.created_at DESC LIMIT ${SEARCH_RESULT_LIMIT}`)) as HighlightRow[];
-  return rows.map(toHighlight);
+  const ids = await rankedHighlightIds(db, userId, text);
+  if (ids.length === 0) return [];
+  const { highlights } = db.tables;
+  const rows = await selectHighlights(db).where(
+    and(inArray(highlights.id, ids), eq(highlights.userId, userId)),
+  );
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!).map(toHighlight);
 }
