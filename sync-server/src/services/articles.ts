@@ -14,7 +14,7 @@ import {
   type PageMetadata,
   type UpdateArticleBody,
 } from '@lectern/shared-schema';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ExtractedArticle } from '../extraction/index';
 import type { Queryable } from '../db/connection';
 import { findArticleSummaries, getArticle } from './article-rows';
@@ -50,16 +50,12 @@ export async function listArticles(
     db,
     sql`WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC`,
   );
-  const flags = (await db.all(
-    sql`SELECT is_read, is_archived, is_favorite FROM articles WHERE user_id = ${userId}`,
-  )) as { is_read: number; is_archived: number; is_favorite: number }[];
-  const stats = computeArticleStats(
-    flags.map((row) => ({
-      is_read: row.is_read === 1,
-      is_archived: row.is_archived === 1,
-      is_favorite: row.is_favorite === 1,
-    })),
-  );
+  const { articles: table } = db.tables;
+  const flags = await db.orm
+    .select({ is_read: table.isRead, is_archived: table.isArchived, is_favorite: table.isFavorite })
+    .from(table)
+    .where(eq(table.userId, userId));
+  const stats = computeArticleStats(flags);
   return { articles, stats };
 }
 
@@ -77,9 +73,14 @@ export async function findReplayedArticle(
     userId,
     'article',
     id,
-    async (articleId) =>
-      (await db.get(sql`SELECT user_id FROM articles WHERE id = ${articleId}`)) as
-        { user_id: string } | undefined,
+    async (articleId) => {
+      const { articles } = db.tables;
+      const [owner] = await db.orm
+        .select({ user_id: articles.userId })
+        .from(articles)
+        .where(eq(articles.id, articleId));
+      return owner;
+    },
     SERVER_ERRORS.articleNotFound,
   );
   return owner && id ? await getArticle(db, userId, id) : undefined;
@@ -104,9 +105,13 @@ async function findArticleIdByAddress(
   userId: string,
   url: string,
 ): Promise<string | undefined> {
-  const row = (await db.get(
-    sql`SELECT id FROM articles WHERE user_id = ${userId} AND normalized_url = ${normalizeArticleUrl(url)} ORDER BY seq LIMIT 1`,
-  )) as { id: string } | undefined;
+  const { articles } = db.tables;
+  const [row] = await db.orm
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.userId, userId), eq(articles.normalizedUrl, normalizeArticleUrl(url))))
+    .orderBy(articles.seq)
+    .limit(1);
   return row?.id;
 }
 
@@ -122,9 +127,11 @@ async function saveAgain(
   tagNames: readonly string[],
 ): Promise<Article> {
   const at = nowIso();
-  await db.run(
-    sql`UPDATE articles SET is_archived = 0, created_at = ${at}, updated_at = ${at} WHERE id = ${articleId}`,
-  );
+  const { articles } = db.tables;
+  await db.orm
+    .update(articles)
+    .set({ isArchived: false, createdAt: at, updatedAt: at })
+    .where(eq(articles.id, articleId));
   await linkTags(db, articleId, await ensureTags(db, userId, tagNames));
   return await getArticle(db, userId, articleId);
 }
@@ -168,10 +175,28 @@ export async function insertArticle(
     const at = nowIso();
     // A web page's images are archived after the save (services/image-archive.ts), never during it.
     const imagesPending = article.article_type === 'web' && hasRemoteImages(article);
-    await tx.run(sql`INSERT INTO articles (id, user_id, url, normalized_url, title, description, author, image_url, screenshot_url,
-         article_type, content, content_text, excerpt, published_date, site_name, language, reading_time,
-         images_pending, created_at, updated_at)
-       VALUES (${article.id}, ${userId}, ${article.url}, ${normalizeArticleUrl(sameAddresses[0] ?? article.url)}, ${article.title}, ${article.description}, ${article.author}, ${article.image_url}, ${article.screenshot_url}, ${article.article_type}, ${article.content}, ${article.content_text}, ${article.excerpt}, ${article.published_date}, ${article.site_name}, ${article.language}, ${article.reading_time}, ${imagesPending ? 1 : 0}, ${at}, ${at})`);
+    await tx.orm.insert(tx.tables.articles).values({
+      id: article.id,
+      userId,
+      url: article.url,
+      normalizedUrl: normalizeArticleUrl(sameAddresses[0] ?? article.url),
+      title: article.title,
+      description: article.description,
+      author: article.author,
+      imageUrl: article.image_url,
+      screenshotUrl: article.screenshot_url,
+      articleType: article.article_type,
+      content: article.content,
+      contentText: article.content_text,
+      excerpt: article.excerpt,
+      publishedDate: article.published_date,
+      siteName: article.site_name,
+      language: article.language,
+      readingTime: article.reading_time,
+      imagesPending,
+      createdAt: at,
+      updatedAt: at,
+    });
     if (imagesPending) await queueImageArchive(tx, userId, article.id);
     await linkTags(tx, article.id, await ensureTags(tx, userId, tagNames));
     return { article: await getArticle(tx, userId, article.id), alreadySaved: false };
@@ -311,7 +336,7 @@ export async function deleteArticle(
       .from(listArticles)
       .where(eq(listArticles.articleId, articleId));
     const listIds = places.map((place) => place.listId);
-    await tx.run(sql`DELETE FROM articles WHERE id = ${articleId}`);
+    await tx.orm.delete(tx.tables.articles).where(eq(tx.tables.articles.id, articleId));
     await afterArticleLeftLists(tx, userId, listIds);
     return { screenshotUrl: article.screenshot_url };
   });
@@ -327,9 +352,15 @@ export async function attachTag(
     await getArticle(tx, userId, articleId);
     await getTag(tx, userId, tagId);
     await linkTag(tx, articleId, tagId);
-    await tx.run(sql`UPDATE articles SET updated_at = ${nowIso()} WHERE id = ${articleId}`);
+    await touchArticle(tx, articleId);
     return await getArticle(tx, userId, articleId);
   });
+}
+
+/** A change to an article's tags changes its updated_at too. */
+async function touchArticle(db: Queryable, articleId: string): Promise<void> {
+  const { articles } = db.tables;
+  await db.orm.update(articles).set({ updatedAt: nowIso() }).where(eq(articles.id, articleId));
 }
 
 export async function detachTag(
@@ -342,7 +373,7 @@ export async function detachTag(
     await getArticle(tx, userId, articleId);
     await getTag(tx, userId, tagId);
     await unlinkTag(tx, articleId, tagId);
-    await tx.run(sql`UPDATE articles SET updated_at = ${nowIso()} WHERE id = ${articleId}`);
+    await touchArticle(tx, articleId);
     return await getArticle(tx, userId, articleId);
   });
 }
