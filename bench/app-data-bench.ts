@@ -32,9 +32,9 @@ async function seed(db: Db, userId: string): Promise<void> {
     sizes: { text: 3_000, title: 40, description: 120, author: 12 },
     imageUrl: (i) => `https://example.com/images/${i}.jpg`,
     tags: (i) => (i % 10 === 0 ? ['bench'] : []),
-    afterEach: async (id, i) => {
-      if (i % 5 < 2) await updateArticle(db, userId, id, { isRead: true, isFavorite: i % 10 === 0 });
-      if (i % 10 === 9) await updateArticle(db, userId, id, { isArchived: true });
+    afterEach: async (id, i, tx) => {
+      if (i % 5 < 2) await updateArticle(tx, userId, id, { isRead: true, isFavorite: i % 10 === 0 });
+      if (i % 10 === 9) await updateArticle(tx, userId, id, { isArchived: true });
     },
   });
   // A reader highlights several passages of one article in a row: four each here.

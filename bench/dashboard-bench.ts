@@ -60,9 +60,9 @@ function seedLibrary(dataDir: string) {
       sizes: { text: 600, title: 50, description: 160, author: 14 },
       readingTime: (i) => 1 + (i % 12),
       tags: (i) => [tags[i % tags.length] ?? 'topic', tags[(i * 7) % tags.length] ?? 'topic'],
-      afterEach: async (id, i) => {
-        if (i % 3 === 0) await updateArticle(db, user.id, id, { isRead: true });
-        if (i % 11 === 0) await updateArticle(db, user.id, id, { isFavorite: true });
+      afterEach: async (id, i, tx) => {
+        if (i % 3 === 0) await updateArticle(tx, user.id, id, { isRead: true });
+        if (i % 11 === 0) await updateArticle(tx, user.id, id, { isFavorite: true });
       },
     });
   });

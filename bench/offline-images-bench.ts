@@ -72,10 +72,11 @@ async function seed(dataDir: string): Promise<number> {
         [],
       );
     }
-    const insert = tx.statement(
-      'INSERT OR IGNORE INTO article_images (article_id, hash, ext, bytes, mime) VALUES (?, ?, ?, ?, ?)',
-    );
-    for (const image of images) insert.run(image.articleId, image.hash, image.ext, image.bytes, image.mime);
+    for (const image of images)
+      await tx.run(
+        sql`INSERT OR IGNORE INTO article_images (article_id, hash, ext, bytes, mime)
+          VALUES (${image.articleId}, ${image.hash}, ${image.ext}, ${image.bytes}, ${image.mime})`,
+      );
     // Archived already: nothing for the server's job to do.
     await tx.run(sql`UPDATE articles SET images_pending = 0`);
     await tx.run(sql`DELETE FROM jobs WHERE kind = 'archive-article-images'`);

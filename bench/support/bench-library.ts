@@ -183,11 +183,6 @@ export async function growLibrary(
   count: number,
   onBatch?: (saved: number) => void,
 ) {
-  const setDates = db.statement(
-    `UPDATE articles SET created_at = ?, updated_at = ?, is_read = ?, is_favorite = ?, is_archived = ?,
-       reading_progress = ?, images_pending = 0 WHERE id = ?`,
-  );
-  const settleImages = db.statement('DELETE FROM jobs WHERE kind = ? AND key = ?');
   await db.run(
     sql`INSERT OR IGNORE INTO server_markers (name, done_at) VALUES (${BACKFILL_MARKER}, ${new Date(NEWEST_SAVE).toISOString()})`,
   );
@@ -218,16 +213,12 @@ export async function growLibrary(
           },
           next.tags,
         );
-        setDates.run(
-          next.created_at,
-          next.created_at,
-          next.is_read ? 1 : 0,
-          next.is_favorite ? 1 : 0,
-          next.is_archived ? 1 : 0,
-          next.is_read ? 1 : 0,
-          article.id,
+        await tx.run(
+          sql`UPDATE articles SET created_at = ${next.created_at}, updated_at = ${next.created_at},
+            is_read = ${next.is_read}, is_favorite = ${next.is_favorite}, is_archived = ${next.is_archived},
+            reading_progress = ${next.is_read ? 1 : 0}, images_pending = 0 WHERE id = ${article.id}`,
         );
-        settleImages.run(ARCHIVE_IMAGES_JOB, article.id);
+        await tx.run(sql`DELETE FROM jobs WHERE kind = ${ARCHIVE_IMAGES_JOB} AND key = ${article.id}`);
         if (next.highlight && next.highlight.length > 0)
           await createHighlight(tx, library.userId, {
             id: next.highlight_id,
