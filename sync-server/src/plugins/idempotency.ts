@@ -2,6 +2,7 @@
 // kept is small and short-lived: the status, the entity the answer named (a replay reads it as it is now,
 // so no article body is copied here and nothing outlives the entity's deletion), a refusal's `{error}`,
 // and the row expires after IDEMPOTENCY_TTL (7 days by default), far past any client's retries.
+import { and, eq, gte, isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/connection';
 import { getArticle } from '../services/article-rows';
@@ -12,21 +13,11 @@ import { getList, getListWithArticles } from '../services/lists';
 import { getTag } from '../services/tags';
 import { getUser } from '../services/users';
 import { nowIso } from '../services/change-log';
-import { sql } from 'drizzle-orm';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** How often at most the expired rows are swept, as writes come in. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-
-interface StoredResult {
-  status_code: number;
-  body: string | null;
-  entity: string | null;
-  entity_id: string | null;
-  method: string;
-  path: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -93,19 +84,36 @@ export function idempotencyHooks(db: Queryable, { ttlMs }: IdempotencyOptions) {
   async function pruneNowAndThen(): Promise<void> {
     if (Date.now() - lastPrune < Math.min(PRUNE_INTERVAL_MS, ttlMs)) return;
     lastPrune = Date.now();
-    await db.run(
-      sql`DELETE FROM idempotency_keys WHERE created_at < ${expiredBefore()} OR (status_code < 400 AND body IS NOT NULL)`,
-    );
+    const { idempotencyKeys: keys } = db.tables;
+    await db.transaction(async (tx) => {
+      await tx.orm
+        .delete(keys)
+        .where(or(lt(keys.createdAt, expiredBefore()), and(lt(keys.statusCode, 400), isNotNull(keys.body))));
+    });
   }
 
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     request.idempotencyKey = keyOf(request);
     if (!request.idempotencyKey) return;
     await pruneNowAndThen();
-    const stored =
-      (await db.get(sql`SELECT status_code, body, entity, entity_id, method, path FROM idempotency_keys
-         WHERE user_id = ${request.userId} AND key = ${request.idempotencyKey} AND created_at >= ${expiredBefore()}`)) as
-        StoredResult | undefined;
+    const { idempotencyKeys: keys } = db.tables;
+    const [stored] = await db.orm
+      .select({
+        status_code: keys.statusCode,
+        body: keys.body,
+        entity: keys.entity,
+        entity_id: keys.entityId,
+        method: keys.method,
+        path: keys.path,
+      })
+      .from(keys)
+      .where(
+        and(
+          eq(keys.userId, request.userId),
+          eq(keys.key, request.idempotencyKey),
+          gte(keys.createdAt, expiredBefore()),
+        ),
+      );
     if (!stored) return;
     if (stored.method !== request.method || stored.path !== request.url) {
       throw badRequest('This Idempotency-Key was already used for another request');
@@ -137,8 +145,11 @@ export function idempotencyHooks(db: Queryable, { ttlMs }: IdempotencyOptions) {
     const status = reply.statusCode;
     if (status >= 500 || status === 429 || status === 408) return payload;
     if (payload != null && typeof payload !== 'string') return payload;
-    const userStillExists =
-      (await db.get(sql`SELECT 1 FROM users WHERE id = ${request.userId}`)) !== undefined;
+    const { users } = db.tables;
+    const [userStillExists] = await db.orm
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, request.userId));
     // After DELETE /auth/account there is no one left to replay for.
     if (!userStillExists) return payload;
     const text = payload ?? null;
@@ -147,8 +158,23 @@ export function idempotencyHooks(db: Queryable, { ttlMs }: IdempotencyOptions) {
     // A success whose entity this store can't read back again is not remembered: a replay gets a fresh try
     // rather than an empty answer.
     if (!refusal && text && !entity) return payload;
-    await db.run(sql`INSERT INTO idempotency_keys (user_id, key, method, path, status_code, body, entity, entity_id, created_at)
-       VALUES (${request.userId}, ${request.idempotencyKey}, ${request.method}, ${request.url}, ${status}, ${refusal ? text : null}, ${entity}, ${entityId}, ${nowIso()}) ON CONFLICT DO NOTHING`);
+    const key = request.idempotencyKey;
+    await db.transaction(async (tx) => {
+      await tx.orm
+        .insert(tx.tables.idempotencyKeys)
+        .values({
+          userId: request.userId,
+          key,
+          method: request.method,
+          path: request.url,
+          statusCode: status,
+          body: refusal ? text : null,
+          entity,
+          entityId,
+          createdAt: nowIso(),
+        })
+        .onConflictDoNothing();
+    });
     return payload;
   };
 
