@@ -1,7 +1,7 @@
 // Archived images on disk: one file per content hash under DATA_DIR/images/, the article_images rows saying
 // which article uses which, and who may read them (the owner, or anyone when the article is in a public
 // list). The rows are the only way in: a file whose hash no row of that article names answers 404.
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ARCHIVED_IMAGE_PATH, SERVER_ERRORS } from '@lectern/shared-schema';
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -86,7 +86,12 @@ export async function freeUnusedImages(
   images: readonly { hash: string; ext: string }[],
 ): Promise<void> {
   for (const image of images) {
-    const used = await ctx.db.get(sql`SELECT 1 FROM article_images WHERE hash = ${image.hash} LIMIT 1`);
+    const { articleImages } = ctx.db.tables;
+    const [used] = await ctx.db.orm
+      .select({ hash: articleImages.hash })
+      .from(articleImages)
+      .where(eq(articleImages.hash, image.hash))
+      .limit(1);
     if (!used) await rm(imagePath(ctx.config, image.hash, image.ext), { force: true });
   }
 }
@@ -111,12 +116,25 @@ export async function readArchivedImage(
   const name = FILE_NAME.exec(file);
   if (!name) throw notFound(SERVER_ERRORS.notFound);
   const [, hash = '', ext = ''] = name;
-  const row = (await ctx.db
-    .get(sql`SELECT a.user_id, i.mime, EXISTS (SELECT 1 FROM list_articles la JOIN reading_lists l ON l.id = la.list_id
-          WHERE la.article_id = a.id AND l.is_public = 1) AS in_public_list
-         FROM article_images i JOIN articles a ON a.id = i.article_id
-        WHERE i.article_id = ${articleId} AND i.hash = ${hash} AND i.ext = ${ext}`)) as
-    { user_id: string; mime: string; in_public_list: number } | undefined;
+  const { articles, articleImages, listArticles, readingLists } = ctx.db.tables;
+  const [row] = await ctx.db.orm
+    .select({
+      user_id: articles.userId,
+      mime: articleImages.mime,
+      // 1 or 0 on SQLite, true or false on PostgreSQL: read as truthy.
+      in_public_list: sql<unknown>`EXISTS (SELECT 1 FROM ${listArticles}
+        JOIN ${readingLists} ON ${readingLists.id} = ${listArticles.listId}
+        WHERE ${listArticles.articleId} = ${articles.id} AND ${eq(readingLists.isPublic, true)})`,
+    })
+    .from(articleImages)
+    .innerJoin(articles, eq(articles.id, articleImages.articleId))
+    .where(
+      and(
+        eq(articleImages.articleId, articleId),
+        eq(articleImages.hash, hash),
+        sql`${articleImages.ext} = ${ext}`,
+      ),
+    );
   if (!row) throw notFound(SERVER_ERRORS.notFound);
   const audience = viewer !== null && viewer === row.user_id ? 'owner' : row.in_public_list ? 'public' : null;
   if (!audience) throw notFound(SERVER_ERRORS.notFound);

@@ -8,7 +8,9 @@ import {
   ARCHIVED_IMAGES_MAX_BYTES_PER_ARTICLE,
   ARCHIVED_IMAGES_PER_ARTICLE,
 } from '@lectern/shared-schema';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
+import { laterOf } from '../db/sql-functions';
 import {
   archivableImageOffThread,
   fetchBytes,
@@ -19,7 +21,6 @@ import { enqueueJob, requeueJob, RetryableJobError, type JobHandler } from '../j
 import { archivedImageUrl, freeUnusedImages, storeImageFile, type StoredImage } from './archived-images';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
-import { sql } from 'drizzle-orm';
 
 export const ARCHIVE_IMAGES_JOB = 'archive-article-images';
 /** Images of one article fetched at once. */
@@ -50,14 +51,19 @@ export async function queueImageArchive(db: Queryable, userId: string, articleId
  */
 export async function queueImageBackfill(db: Queryable): Promise<void> {
   await db.transaction(async (tx) => {
-    if (await tx.get(sql`SELECT 1 FROM server_markers WHERE name = ${BACKFILL_MARKER}`)) return;
+    const { serverMarkers } = tx.tables;
+    const [done] = await tx.orm
+      .select({ name: serverMarkers.name })
+      .from(serverMarkers)
+      .where(eq(serverMarkers.name, BACKFILL_MARKER));
+    if (done) return;
     const at = nowIso();
     await tx.run(sql`INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
        SELECT ${ARCHIVE_IMAGES_JOB}, id, user_id, NULL, json_object('articleId', id), 'queued', 0, ${at}, ${at}, ${at}
          FROM articles
         WHERE article_type = 'web' AND (image_url LIKE 'http%' OR content LIKE '%<img%')
        ON CONFLICT (kind, key) DO NOTHING`);
-    await tx.run(sql`INSERT INTO server_markers (name, done_at) VALUES (${BACKFILL_MARKER}, ${at})`);
+    await tx.orm.insert(serverMarkers).values({ name: BACKFILL_MARKER, doneAt: at });
   });
 }
 
@@ -103,18 +109,21 @@ async function archiveImages(
   return archived;
 }
 
-interface ArticleImagesRow {
-  user_id: string;
-  article_type: string;
-  image_url: string | null;
-  content: string | null;
+async function readArticle(db: Queryable, articleId: string) {
+  const { articles } = db.tables;
+  const [row] = await db.orm
+    .select({
+      user_id: articles.userId,
+      article_type: articles.articleType,
+      image_url: articles.imageUrl,
+      content: articles.content,
+    })
+    .from(articles)
+    .where(eq(articles.id, articleId));
+  return row;
 }
 
-async function readArticle(db: Queryable, articleId: string): Promise<ArticleImagesRow | undefined> {
-  return (await db.get(
-    sql`SELECT user_id, article_type, image_url, content FROM articles WHERE id = ${articleId}`,
-  )) as ArticleImagesRow | undefined;
-}
+type ArticleImagesRow = NonNullable<Awaited<ReturnType<typeof readArticle>>>;
 
 /** Tries this often when the article's body changes under the job (an import's page arriving). */
 const MAX_PASSES = 3;
@@ -142,9 +151,11 @@ export function archiveArticleImages(ctx: ServiceContext): JobHandler {
 /** The body could not be read (too complex, workers busy to the last try): it stays as saved. */
 async function giveUp(db: Queryable, userId: string, articleId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.run(
-      sql`UPDATE articles SET images_pending = 0, updated_at = max(updated_at, ${nowIso()}) WHERE id = ${articleId} AND user_id = ${userId}`,
-    );
+    const { articles } = tx.tables;
+    await tx.orm
+      .update(articles)
+      .set({ imagesPending: false, updatedAt: laterOf(tx, articles.updatedAt, nowIso()) })
+      .where(and(eq(articles.id, articleId), eq(articles.userId, userId)));
   });
 }
 
@@ -177,8 +188,16 @@ async function archiveOnce(
         .insert(articleImages)
         .values({ articleId, hash: image.hash, ext: image.ext, bytes: image.bytes, mime: image.mime })
         .onConflictDoNothing();
-    await tx.run(sql`UPDATE articles SET image_url = ${imageUrl}, content = ${content}, images_pending = 0, updated_at = max(updated_at, ${nowIso()})
-          WHERE id = ${articleId}`);
+    const { articles } = tx.tables;
+    await tx.orm
+      .update(articles)
+      .set({
+        imageUrl,
+        content,
+        imagesPending: false,
+        updatedAt: laterOf(tx, articles.updatedAt, nowIso()),
+      })
+      .where(eq(articles.id, articleId));
     return 'applied';
   });
   const images = [...archived.values()];
