@@ -9,7 +9,7 @@ import {
   type CreateTagBody,
   type Tag,
 } from '@lectern/shared-schema';
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { findArticleSummaries, refreshArticleTagsText } from './article-rows';
 import { nowIso } from './change-log';
@@ -188,12 +188,12 @@ export async function unlinkTag(db: Queryable, articleId: string, tagId: string)
 export async function fillTagNameKeys(db: Queryable): Promise<void> {
   const { tags, articleTags } = db.tables;
   // A partial index of the tags still to key (migration 0008): empty after the first start, so no start
-  // reads the tags table (SQLite's planner might otherwise walk another index of the table).
-  const missing = await db.orm
-    .select({ id: tags.id, userId: tags.userId, name: tags.name })
-    .from(db.dialect === 'sqlite' ? sql`${tags} INDEXED BY tags_missing_name_key_idx` : tags)
-    .where(isNull(tags.nameKey))
-    .orderBy(tags.createdAt, tags.id);
+  // reads the tags table. SQLite is told to use it (its planner might walk another index of the table).
+  const onlyMissing = db.dialect === 'sqlite' ? sql` INDEXED BY tags_missing_name_key_idx` : sql``;
+  const missing = await db.all<Pick<typeof tags.$inferSelect, 'id' | 'userId' | 'name'>>(
+    sql`SELECT id, user_id AS "userId", name FROM ${tags}${onlyMissing} WHERE name_key IS NULL
+       ORDER BY created_at, id`,
+  );
   if (missing.length === 0) return;
   await db.transaction(async (tx) => {
     for (const tag of missing) {
