@@ -1,8 +1,8 @@
 // Background work that outlives a request and a restart: jobs persisted in SQLite, claimed a few at a time
 // per user and a bounded number in all, retried with backoff when a failure may pass, each done once.
 import { nowIso } from '@lectern/shared-schema';
+import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
-import { sql } from 'drizzle-orm';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -43,21 +43,42 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   pollMs: 1_000,
 };
 
+// enqueueJob and requeueJob run inside the caller's transaction (tx), through the builder. The queue's own
+// bookkeeping (claimed, done, failed, retry) is one statement each on the Db: `run` waits its turn like a
+// transaction, without a transaction's feed recording, since jobs are no synced entity.
+
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
 export async function enqueueJob(
   db: Queryable,
   job: { kind: string; key: string; userId: string; groupId?: string; payload?: unknown },
 ): Promise<void> {
   const at = nowIso();
-  await db.run(sql`INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
-     VALUES (${job.kind}, ${job.key}, ${job.userId}, ${job.groupId ?? null}, ${JSON.stringify(job.payload ?? {})}, 'queued', 0, ${at}, ${at}, ${at}) ON CONFLICT (kind, key) DO NOTHING`);
+  const { jobs } = db.tables;
+  await db.orm
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      key: job.key,
+      userId: job.userId,
+      groupId: job.groupId ?? null,
+      payload: JSON.stringify(job.payload ?? {}),
+      status: 'queued',
+      attempts: 0,
+      runAfter: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
 }
 
 /** Queues a job that ran before (done or failed) again, as Retry does. */
 export async function requeueJob(db: Queryable, kind: string, key: string): Promise<void> {
   const at = nowIso();
-  await db.run(sql`UPDATE jobs SET status = 'queued', attempts = 0, run_after = ${at}, last_error = NULL, updated_at = ${at}
-      WHERE kind = ${kind} AND key = ${key} AND status IN ('done', 'failed')`);
+  const { jobs } = db.tables;
+  await db.orm
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAfter: at, lastError: null, updatedAt: at })
+    .where(and(eq(jobs.kind, kind), eq(jobs.key, key), inArray(jobs.status, ['done', 'failed'])));
 }
 
 export class JobQueue {
@@ -114,10 +135,12 @@ export class JobQueue {
   /** Resolves once no job is queued or running (tests and benchmarks). */
   async idle(): Promise<void> {
     for (;;) {
-      const open = (await this.db.get(
-        sql`SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')`,
-      )) as { n: number };
-      if (open.n === 0 && this.running.size === 0) return;
+      const { jobs } = this.db.tables;
+      const [open] = await this.db.orm
+        .select({ n: count() })
+        .from(jobs)
+        .where(inArray(jobs.status, ['queued', 'running']));
+      if (open?.n === 0 && this.running.size === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -159,15 +182,32 @@ export class JobQueue {
       .filter(([, count]) => count >= this.options.perUser)
       .map(([userId]) => userId);
     return await this.db.transaction(async (tx) => {
-      const job =
-        await tx.get<JobRow>(sql`SELECT id, kind, key, user_id, group_id, payload, attempts FROM jobs
-            WHERE status = 'queued' AND run_after <= ${nowIso()}
-              AND user_id NOT IN (SELECT value FROM json_each(${JSON.stringify(busyUsers)}))
-            ORDER BY run_after, id LIMIT 1`);
+      const { jobs } = tx.tables;
+      const [job] = await tx.orm
+        .select({
+          id: jobs.id,
+          kind: jobs.kind,
+          key: jobs.key,
+          user_id: jobs.userId,
+          group_id: jobs.groupId,
+          payload: jobs.payload,
+          attempts: jobs.attempts,
+        })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'queued'),
+            lte(jobs.runAfter, nowIso()),
+            busyUsers.length > 0 ? notInArray(jobs.userId, busyUsers) : undefined,
+          ),
+        )
+        .orderBy(asc(jobs.runAfter), asc(jobs.id))
+        .limit(1);
       if (!job) return null;
-      await tx.run(
-        sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ${nowIso()} WHERE id = ${job.id}`,
-      );
+      await tx.orm
+        .update(jobs)
+        .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, updatedAt: nowIso() })
+        .where(eq(jobs.id, job.id));
       return { ...job, attempts: job.attempts + 1 };
     });
   }
