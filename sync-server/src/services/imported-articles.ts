@@ -1,12 +1,12 @@
 // One row of an import becomes an article: inside the import's batch transaction, with its tags, its
 // highlights and its original dates, recorded in the change feed like any save.
+import { and, eq } from 'drizzle-orm';
 import { HIGHLIGHT_COLOR, isHighlightSelection, newId, normalizeArticleUrl } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
 import type { PreparedItem } from '../imports/prepare-import';
 import { refreshArticleTagsText } from './article-rows';
 import { nowIso } from './change-log';
 import { ensureTags } from './tags';
-import { sql } from 'drizzle-orm';
 
 const EXCERPT_MAX_LENGTH = 300;
 
@@ -33,9 +33,12 @@ export async function writeImportedRow(
   item: PreparedItem,
 ): Promise<ImportedRowResult> {
   const normalizedUrl = normalizeArticleUrl(item.url);
-  const known = await db.get(
-    sql`SELECT 1 FROM articles WHERE user_id = ${userId} AND normalized_url = ${normalizedUrl} LIMIT 1`,
-  );
+  const { articles, articleTags, highlights } = db.tables;
+  const [known] = await db.orm
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.userId, userId), eq(articles.normalizedUrl, normalizedUrl)))
+    .limit(1);
   if (known) return { kind: 'skipped' };
 
   const id = newId();
@@ -43,15 +46,34 @@ export async function writeImportedRow(
   const savedAt = item.createdAt ?? now;
   const description = item.description?.slice(0, 2000) ?? null;
   const needsFetch = item.content === null;
-  await db.run(sql`INSERT INTO articles (id, user_id, url, normalized_url, title, description, author, image_url, article_type,
-       content, content_text, excerpt, reading_time, is_read, is_favorite, is_archived, fetch_state,
-       created_at, updated_at)
-     VALUES (${id}, ${userId}, ${item.url}, ${normalizedUrl}, ${(item.title ?? item.url).slice(0, 1000)}, ${description}, ${item.author?.slice(0, 500) ?? null}, ${httpUrlOrNull(item.imageUrl)}, 'web', ${item.content}, ${item.contentText ?? description ?? ''}, ${description ? description.slice(0, EXCERPT_MAX_LENGTH) : null}, ${item.readingTime}, ${item.isRead ? 1 : 0}, ${item.isFavorite ? 1 : 0}, ${item.isArchived ? 1 : 0}, ${needsFetch ? 'pending' : null}, ${savedAt}, ${savedAt})`);
+  await db.orm.insert(articles).values({
+    id,
+    userId,
+    url: item.url,
+    normalizedUrl,
+    title: (item.title ?? item.url).slice(0, 1000),
+    description,
+    author: item.author?.slice(0, 500) ?? null,
+    imageUrl: httpUrlOrNull(item.imageUrl),
+    articleType: 'web',
+    content: item.content,
+    contentText: item.contentText ?? description ?? '',
+    excerpt: description ? description.slice(0, EXCERPT_MAX_LENGTH) : null,
+    readingTime: item.readingTime,
+    isRead: item.isRead,
+    isFavorite: item.isFavorite,
+    isArchived: item.isArchived,
+    fetchState: needsFetch ? 'pending' : null,
+    // The original saved date is the sort date and what analytics count; the last change is that same day.
+    createdAt: savedAt,
+    updatedAt: savedAt,
+  });
   const tagIds = await ensureTags(db, userId, item.tags);
-  for (const tagId of tagIds)
-    await db.run(
-      sql`INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (${id}, ${tagId}, ${now}) ON CONFLICT DO NOTHING`,
-    );
+  if (tagIds.length > 0)
+    await db.orm
+      .insert(articleTags)
+      .values(tagIds.map((tagId) => ({ articleId: id, tagId, createdAt: now })))
+      .onConflictDoNothing();
   if (tagIds.length > 0) await refreshArticleTagsText(db, id);
   let offset = 0;
   for (const highlight of item.highlights) {
@@ -60,8 +82,19 @@ export async function writeImportedRow(
     const highlightId = newId();
     const at = highlight.createdAt ?? savedAt;
     // Positions are unknown until the reader places the text in the body; they keep the file's order.
-    await db.run(sql`INSERT INTO highlights (id, user_id, article_id, highlighted_text, context_before, context_after,
-         position_start, position_end, color, created_at, updated_at) VALUES (${highlightId}, ${userId}, ${id}, ${text}, '', '', ${offset}, ${offset + text.length}, ${HIGHLIGHT_COLOR}, ${at}, ${at})`);
+    await db.orm.insert(highlights).values({
+      id: highlightId,
+      userId,
+      articleId: id,
+      highlightedText: text,
+      contextBefore: '',
+      contextAfter: '',
+      positionStart: offset,
+      positionEnd: offset + text.length,
+      color: HIGHLIGHT_COLOR,
+      createdAt: at,
+      updatedAt: at,
+    });
     offset += text.length + 1;
   }
   return { kind: 'imported', articleId: id, needsFetch };

@@ -18,7 +18,7 @@ import { getArticle } from './article-rows';
 import type { ServiceContext } from './context';
 import { badRequest, notFound, tooManyRequests } from './errors';
 import { writeImportedRow } from './imported-articles';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 
 export type { ImportStatus, ImportView };
 
@@ -187,20 +187,37 @@ export async function importInProgress(db: Queryable, userId: string): Promise<b
   return writing !== undefined;
 }
 
-const IMPORT_COLUMNS = 'id, source, status, total, imported, skipped, failed, created_at, finished_at';
+/** An import's own columns, as the API names them. */
+function selectImports(db: Queryable) {
+  const { imports } = db.tables;
+  return db.orm
+    .select({
+      id: imports.id,
+      source: imports.source,
+      status: imports.status,
+      total: imports.total,
+      imported: imports.imported,
+      skipped: imports.skipped,
+      failed: imports.failed,
+      created_at: imports.createdAt,
+      finished_at: imports.finishedAt,
+    })
+    .from(imports);
+}
 
 export async function getImport(db: Queryable, userId: string, importId: string): Promise<ImportView> {
-  const row = (await db.get(
-    sql`SELECT ${sql.raw(IMPORT_COLUMNS)} FROM imports WHERE id = ${importId} AND user_id = ${userId}`,
-  )) as ImportRow | undefined;
+  const { imports } = db.tables;
+  const [row] = await selectImports(db).where(and(eq(imports.id, importId), eq(imports.userId, userId)));
   if (!row) throw notFound(SERVER_ERRORS.importNotFound);
   return await toView(db, row, true);
 }
 
 export async function listImports(db: Queryable, userId: string): Promise<ImportView[]> {
-  const rows = (await db.all(
-    sql`SELECT ${sql.raw(IMPORT_COLUMNS)} FROM imports WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 50`,
-  )) as ImportRow[];
+  const { imports } = db.tables;
+  const rows = await selectImports(db)
+    .where(eq(imports.userId, userId))
+    .orderBy(desc(imports.createdAt))
+    .limit(50);
   const views: ImportView[] = [];
   for (const row of rows) views.push(await toView(db, row, false));
   return views;
@@ -221,13 +238,16 @@ export async function retryArticleFetch(
 async function requeueArticleFetch(db: Queryable, userId: string, articleId: string): Promise<Article> {
   return await db.transaction(async (tx) => {
     await getArticle(tx, userId, articleId);
-    const row = (await tx.get(sql`SELECT fetch_state FROM articles WHERE id = ${articleId}`)) as {
-      fetch_state: string | null;
-    };
-    if (row.fetch_state !== 'failed') throw badRequest(SERVER_ERRORS.articleNotPendingFetch);
-    await tx.run(
-      sql`UPDATE articles SET fetch_state = 'pending', fetch_error = NULL WHERE id = ${articleId}`,
-    );
+    const { articles } = tx.tables;
+    const [row] = await tx.orm
+      .select({ fetchState: articles.fetchState })
+      .from(articles)
+      .where(eq(articles.id, articleId));
+    if (row?.fetchState !== 'failed') throw badRequest(SERVER_ERRORS.articleNotPendingFetch);
+    await tx.orm
+      .update(articles)
+      .set({ fetchState: 'pending', fetchError: null })
+      .where(eq(articles.id, articleId));
     await requeueJob(tx, FETCH_IMPORTED_ARTICLE_JOB, articleId);
     await enqueueJob(tx, {
       kind: FETCH_IMPORTED_ARTICLE_JOB,
