@@ -19,32 +19,33 @@ interface ChangeRow {
  */
 export const FEED_PAGE_BYTES = 1024 * 1024;
 
+/** Rows read per query: a page is read a few rows at a time, and reading stops once it is full. */
+const FEED_READ_ROWS = 16;
+
 /**
- * The page after `since`: first the sizes of the next `limit + 1` changes (numbers only; no row text is
- * read), then the text of only those that fit the budget, so a page never holds more than it sends.
+ * The page after `since`, read in small steps (keyset on seq) so that at most FEED_READ_ROWS rows beyond
+ * the page are ever read: rows carry whole article bodies, and the rest never leave the database.
  */
 async function readPage(db: Queryable, userId: string, since: number, limit: number) {
-  const { changeLog } = db.tables;
-  const sizes = await db.all<{ seq: number; size: number | null }>(
-    sql`SELECT ${changeLog.seq} AS seq, octet_length(${changeLog.row}) AS size FROM ${changeLog}
-       WHERE ${changeLog.userId} = ${userId} AND ${changeLog.seq} > ${since}
-       ORDER BY ${changeLog.seq} LIMIT ${limit + 1}`,
-  );
-  let count = 0;
+  const page: ChangeRow[] = [];
   let bytes = 0;
-  for (const { size } of sizes) {
-    if (count === limit || (count > 0 && bytes + (size ?? 0) > FEED_PAGE_BYTES)) break;
-    count += 1;
-    bytes += size ?? 0;
+  let after = since;
+  for (;;) {
+    const want = Math.min(limit + 1 - page.length, FEED_READ_ROWS);
+    const rows = await db.all<ChangeRow>(
+      sql`SELECT seq, entity, entity_id, op, CAST(row AS BLOB) AS row FROM change_log
+         WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`,
+    );
+    for (const row of rows) {
+      const size = row.row?.length ?? 0;
+      if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES))
+        return { page, hasMore: true, cursor: page.at(-1)?.seq ?? since };
+      page.push(row);
+      bytes += size;
+    }
+    if (rows.length < want) return { page, hasMore: false, cursor: page.at(-1)?.seq ?? since };
+    after = rows.at(-1)!.seq;
   }
-  const hasMore = count < sizes.length;
-  const last = sizes[count - 1]?.seq;
-  if (last === undefined) return { page: [], hasMore, cursor: since };
-  const page = await db.all<ChangeRow>(
-    sql`SELECT seq, entity, entity_id, op, CAST(row AS BLOB) AS row FROM change_log
-       WHERE user_id = ${userId} AND seq > ${since} AND seq <= ${last} ORDER BY seq`,
-  );
-  return { page, hasMore, cursor: last };
 }
 
 const NULL_ROW = Buffer.from('null');
