@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../src/db/connection';
+import { openSqlite, type Queryable } from '../src/db/connection';
 import { insertArticle } from '../src/services/articles';
 import { createHighlight } from '../src/services/highlights';
 import { registerUser } from '../src/services/users';
@@ -29,8 +29,14 @@ let other: ApiClient;
 const saved: { id: string; content: string | null }[] = [];
 let othersArticle: string;
 
-function save(db: Db, userId: string, content: string | null, index: number, tags: string[] = []): string {
-  const { article } = insertArticle(
+async function save(
+  db: Queryable,
+  userId: string,
+  content: string | null,
+  index: number,
+  tags: string[] = [],
+): Promise<string> {
+  const { article } = await insertArticle(
     db,
     userId,
     {
@@ -67,7 +73,7 @@ async function signIn(email: string): Promise<ApiClient> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lectern-bodies-'));
-  const db = openDatabase(join(dataDir, 'lectern.sqlite'));
+  const db = openSqlite(join(dataDir, 'lectern.sqlite'));
   const owner = await registerUser(db, {
     email: 'bodies@example.com',
     password: PASSWORD,
@@ -78,29 +84,29 @@ beforeAll(async () => {
     password: PASSWORD,
     username: 'Stranger',
   });
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
     for (let i = 0; i < 6; i += 1) {
       const content = i === 2 ? null : bodyOf(i, 2_000);
-      saved.push({ id: save(db, owner.id, content, i, i === 0 ? ['garden'] : []), content });
+      saved.push({ id: await save(tx, owner.id, content, i, i === 0 ? ['garden'] : []), content });
     }
     // Three bodies of 45% of an answer each: two fit in one answer, the third comes in the next.
     for (let i = 6; i < 9; i += 1) {
       const content = bodyOf(i, BODIES_ANSWER_BYTES * 0.45);
-      saved.push({ id: save(db, owner.id, content, i), content });
+      saved.push({ id: await save(tx, owner.id, content, i), content });
     }
     // One body larger than a whole answer still comes, alone.
     const huge = bodyOf(9, BODIES_ANSWER_BYTES * 1.2);
-    saved.push({ id: save(db, owner.id, huge, 9), content: huge });
-    createHighlight(db, owner.id, {
+    saved.push({ id: await save(tx, owner.id, huge, 9), content: huge });
+    await createHighlight(tx, owner.id, {
       id: newId(),
       articleId: saved[0]!.id,
       highlightedText: 'a line of prose',
       positionStart: 0,
       positionEnd: 15,
     });
-    othersArticle = save(db, stranger.id, bodyOf(99, 1_000), 99);
+    othersArticle = await save(tx, stranger.id, bodyOf(99, 1_000), 99);
   });
-  db.close();
+  await db.close();
   server = await startTestServer({ dataDir });
   reader = await signIn('bodies@example.com');
   other = await signIn('stranger@example.com');

@@ -14,6 +14,6 @@ export async function articleBodyRoutes(app: TypedFastify, { ctx: { db } }: Rout
       reply
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(readArticleBodies(db, request.userId, request.body.ids)),
+        .send(await readArticleBodies(db, request.userId, request.body.ids)),
   );
 }

@@ -9,7 +9,13 @@ export async function syncRoutes(app: TypedFastify, { ctx: { db } }: RouteOption
       .type('application/json; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        readChangesPage(db, request.userId, request.query.since, request.query.limit, request.query.cards),
+        await readChangesPage(
+          db,
+          request.userId,
+          request.query.since,
+          request.query.limit,
+          request.query.cards,
+        ),
       ),
   );
 }

@@ -2,7 +2,8 @@
 // GET serves without the body. Read from the articles table's columns before the body (as the list of
 // articles reads them), never from the stored change with its body: a new device's first page of cards
 // then costs the server a few index reads per article, not a read of every body in the library.
-import type { Db } from '../db/connection';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
 
 /**
@@ -11,14 +12,16 @@ import { findArticleSummaries } from './article-rows';
  * is that change less its body. An id missing from the answer (deleted meanwhile) is the caller's to read
  * from the stored change instead.
  */
-export function readArticleCards(db: Db, userId: string, ids: readonly string[]): Map<string, Buffer> {
+export async function readArticleCards(
+  db: Queryable,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, Buffer>> {
   const cards = new Map<string, Buffer>();
   if (ids.length === 0) return cards;
-  const summaries = findArticleSummaries(
+  const summaries = await findArticleSummaries(
     db,
-    'WHERE a.user_id = ? AND a.id IN (SELECT value FROM json_each(?))',
-    userId,
-    JSON.stringify(ids),
+    sql`WHERE a.user_id = ${userId} AND a.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
   );
   for (const summary of summaries) cards.set(summary.id, Buffer.from(JSON.stringify(summary)));
   return cards;
