@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../sync-server/src/db/database';
 import { openPostgres } from '../sync-server/src/db/postgres/connection';
+import type { articles } from '../sync-server/src/db/postgres/schema';
 import { searchArticleIds } from '../sync-server/src/db/postgres/search';
 import { createTestDatabase, stopTestCluster } from '../sync-server/src/testing/postgres-cluster';
 import { benchArticles, searchableWords, type BenchArticle } from './support/bench-library';
@@ -28,7 +29,7 @@ const READER = 'bench-reader';
 const OTHER_READER = 'bench-other-reader';
 const SEARCH_P95_MS = 15;
 
-type ArticleRow = typeof import('../sync-server/src/db/postgres/schema').articles.$inferInsert;
+type ArticleRow = typeof articles.$inferInsert;
 
 function rowOf(userId: string, article: BenchArticle, id = article.id): ArticleRow {
   return {

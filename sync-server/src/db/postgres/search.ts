@@ -57,7 +57,7 @@ export function articleMatchQuery(query: string): SQL | null {
  * The caller's newest articles a search looks among first: a word in more than a quarter of them finds its
  * newest SEARCH_RANK_WINDOW matches among the newest 2,000, one in more than 5% among the newest 10,000.
  */
-const RECENT_WINDOWS = [2_000, 10_000];
+const RECENT_WINDOWS = sql.raw(`ARRAY[2000, 10000]`);
 
 /**
  * The caller's best-matching articles as (seq, rank, created_at), best first (ties: newest first), at most
@@ -65,55 +65,18 @@ const RECENT_WINDOWS = [2_000, 10_000];
  * by joining on seq and ordering by rank DESC, created_at DESC again.
  *
  * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each).
- * To find them without reading the row of every match, the GIN index (user_id, seq, search_vector) is
- * asked for the matches among the caller's newest 2,000 articles, then 10,000, then all, and the first
- * window holding SEARCH_RANK_WINDOW matches answers: every match outside it is older, so it answers the
- * same rows as the search over all. A later window runs only when the one before fell short (its
- * condition is a one-time filter, evaluated before any row is read).
+ * lectern_newest_matches (migrations/0003) finds them through the GIN index (user_id, seq, search_vector)
+ * among the caller's newest 2,000 articles, then 10,000, then all, so that a common word reads a few
+ * thousand rows rather than every match.
  */
 export function rankedArticles(userId: string, query: string): SQL | null {
   const match = articleMatchQuery(query);
   const words = searchQuery(query);
   if (!match || !words) return null;
-  const matches = (name: string, since: SQL | null, runIf: SQL) => sql`${sql.raw(name)} AS MATERIALIZED (
-      SELECT a.seq, a.created_at FROM articles a, q
-      WHERE ${runIf} AND a.user_id = ${userId} AND a.search_vector @@ q.match${since ? sql` AND a.seq >= ${since}` : sql``}
-      ORDER BY a.seq DESC LIMIT ${SEARCH_RANK_WINDOW})`;
-  const full = (name: string) => sql`(SELECT count(*) FROM ${sql.raw(name)}) >= ${SEARCH_RANK_WINDOW}`;
-  const windows = RECENT_WINDOWS.map((size, index) => {
-    // The seq of the caller's size-th newest article (articles_user_seq_idx); all of them when fewer.
-    const edge = sql`coalesce((SELECT seq FROM articles WHERE user_id = ${userId}
-      ORDER BY seq DESC OFFSET ${size - 1} LIMIT 1), 0)`;
-    return { name: `recent_${index}`, edge };
-  });
-  /** None of the first `count` windows held enough matches. */
-  const notYet = (count: number) =>
-    count === 0
-      ? sql`true`
-      : sql.join(
-          windows.slice(0, count).map((w) => sql`NOT ${full(w.name)}`),
-          sql` AND `,
-        );
-  const found = [
-    ...windows.map((w, index) => matches(w.name, w.edge, notYet(index))),
-    matches('everything', null, notYet(windows.length)),
-  ];
-  const answer = sql.join(
-    [
-      ...windows.map(
-        (w, index) => sql`SELECT * FROM ${sql.raw(w.name)} WHERE ${notYet(index)} AND ${full(w.name)}`,
-      ),
-      sql`SELECT * FROM everything`,
-    ],
-    sql` UNION ALL `,
-  );
-  // MATERIALIZED: the planner can't see how many rows the query matches, so it always takes the GIN index
-  // and sorts the matches by seq. Seeing a common word, it would walk the primary key backwards instead,
-  // testing each row's vector, read whole from its compressed storage, until 500 match: ten times slower.
-  return sql`WITH q AS MATERIALIZED (SELECT ${match} AS match, ${words} AS words),
-    ${sql.join(found, sql`, `)}
+  return sql`WITH q AS MATERIALIZED (SELECT ${match} AS match, ${words} AS words)
     SELECT newest.seq, ts_rank_cd(${ARTICLE_WEIGHTS}, a.search_rank_vector, q.words) AS rank, newest.created_at
-    FROM (${answer}) newest JOIN articles a ON a.seq = newest.seq, q
+    FROM q, lectern_newest_matches(${userId}, q.match, ${RECENT_WINDOWS}, ${SEARCH_RANK_WINDOW}) newest
+    JOIN articles a ON a.seq = newest.seq
     ORDER BY rank DESC, newest.created_at DESC
     LIMIT ${SEARCH_RESULT_LIMIT}`;
 }

@@ -17,7 +17,7 @@
 -- 4. The newest 500 matches are ranked (SEARCH_RANK_WINDOW): finding them meant reading the row of every
 --    match, 45,000 for a common word at 50,000 articles. The GIN index now also holds user_id and seq
 --    (btree_gin), so a search first asks for the matches among the caller's newest 2,000 articles, then
---    10,000, then all, stopping at the first that finds 500 (db/postgres/search.ts): the same 500, with a
+--    10,000, then all, stopping at the first that finds 500 (lectern_newest_matches): the same 500, with a
 --    few thousand rows read at most. articles_user_seq_idx finds where each of those windows starts.
 --
 -- lectern_search_words answers what it answered (ASCII punctuation to spaces), with one regular
@@ -75,6 +75,40 @@ DROP INDEX "articles_search_idx";
 CREATE INDEX "articles_search_idx" ON "articles" USING gin ("user_id", "seq", "search_vector");
 --> statement-breakpoint
 CREATE INDEX "articles_user_seq_idx" ON "articles" ("user_id", "seq");
+--> statement-breakpoint
+-- The owner's newest `wanted` articles matching `match`, newest first, looked for among their newest
+-- articles by the windows' sizes, then among all: the first window holding `wanted` matches answers,
+-- since every match outside it is older. Plain index scans are off inside: with a window's seq range and
+-- ORDER BY seq, the planner would walk the primary key backwards, reading each row's whole vector to test
+-- it, a hundred times slower than the GIN index, which answers without reading a vector (bitmap scans
+-- and index-only scans stay on).
+CREATE FUNCTION lectern_newest_matches(owner text, match tsquery, windows integer[], wanted integer)
+  RETURNS TABLE (seq bigint, created_at text)
+  LANGUAGE plpgsql STABLE PARALLEL SAFE
+  SET enable_indexscan = off
+  AS $$
+DECLARE
+  size integer;
+  since bigint;
+  seqs bigint[];
+  dates text[];
+BEGIN
+  FOREACH size IN ARRAY windows LOOP
+    SELECT a.seq INTO since FROM articles a WHERE a.user_id = owner ORDER BY a.seq DESC OFFSET size - 1 LIMIT 1;
+    EXIT WHEN since IS NULL; -- fewer articles than the window: the search over all reads no more
+    SELECT array_agg(m.seq ORDER BY m.seq DESC), array_agg(m.created_at ORDER BY m.seq DESC) INTO seqs, dates
+      FROM (SELECT a.seq, a.created_at FROM articles a
+        WHERE a.user_id = owner AND a.seq >= since AND a.search_vector @@ match
+        ORDER BY a.seq DESC LIMIT wanted) m;
+    IF cardinality(seqs) >= wanted THEN
+      RETURN QUERY SELECT * FROM unnest(seqs, dates);
+      RETURN;
+    END IF;
+  END LOOP;
+  RETURN QUERY SELECT a.seq, a.created_at FROM articles a
+    WHERE a.user_id = owner AND a.search_vector @@ match
+    ORDER BY a.seq DESC LIMIT wanted;
+END $$;
 --> statement-breakpoint
 -- The articles saved before: the trigger computes both vectors again (the change feed records nothing
 -- outside the server's transactions, and updated_at is left as it is).
