@@ -54,8 +54,9 @@ export function articleMatchQuery(query: string): SQL | null {
 }
 
 /**
- * The caller's newest articles a search looks among first: a word in more than a quarter of them finds its
- * newest SEARCH_RANK_WINDOW matches among the newest 2,000, one in more than 5% among the newest 10,000.
+ * The spans of seq a search looks among first, back from the caller's newest article: a word in more than a
+ * quarter of the articles finds its newest SEARCH_RANK_WINDOW matches among the last 2,000, one in more
+ * than 5% among the last 10,000 (for a reader whose saves are not interleaved with others').
  */
 const RECENT_WINDOWS = sql.raw(`ARRAY[2000, 10000]`);
 
@@ -66,8 +67,8 @@ const RECENT_WINDOWS = sql.raw(`ARRAY[2000, 10000]`);
  *
  * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each).
  * lectern_newest_matches (migrations/0003) finds them through the GIN index (user_id, seq, search_vector)
- * among the caller's newest 2,000 articles, then 10,000, then all, so that a common word reads a few
- * thousand rows rather than every match.
+ * among the caller's articles of the last 2,000 seq, then 10,000, then all, so that a common word reads
+ * a few thousand rows rather than every match.
  */
 export function rankedArticles(userId: string, query: string): SQL | null {
   const match = articleMatchQuery(query);

@@ -18,7 +18,7 @@
 --    match, 45,000 for a common word at 50,000 articles. The GIN index now also holds user_id and seq
 --    (btree_gin), so a search first asks for the matches among the caller's newest 2,000 articles, then
 --    10,000, then all, stopping at the first that finds 500 (lectern_newest_matches): the same 500, with a
---    few thousand rows read at most. articles_user_seq_idx finds where each of those windows starts.
+--    few thousand rows read at most. articles_user_seq_idx finds the caller's newest article.
 --
 -- lectern_search_words answers what it answered (ASCII punctuation to spaces), with one regular
 -- expression of four character ranges instead of translate, which walks its 32-character list for each
@@ -76,29 +76,34 @@ CREATE INDEX "articles_search_idx" ON "articles" USING gin ("user_id", "seq", "s
 --> statement-breakpoint
 CREATE INDEX "articles_user_seq_idx" ON "articles" ("user_id", "seq");
 --> statement-breakpoint
--- The owner's newest `wanted` articles matching `match`, newest first, looked for among their newest
--- articles by the windows' sizes, then among all: the first window holding `wanted` matches answers,
--- since every match outside it is older. Plain index scans are off inside: with a window's seq range and
--- ORDER BY seq, the planner would walk the primary key backwards, reading each row's whole vector to test
--- it, a hundred times slower than the GIN index, which answers without reading a vector (bitmap scans
--- and index-only scans stay on).
-CREATE FUNCTION lectern_newest_matches(owner text, match tsquery, windows integer[], wanted integer)
+-- The owner's newest `wanted` articles matching `match`, newest first. They are looked for among the
+-- owner's articles of the last 2,000 seq (then 10,000: the spans given), then among all: the first window
+-- holding `wanted` matches answers, since every match outside it is older. A window is a seq range, so any
+-- range answers right; one reader's articles interleaved with others' only make the windows hold fewer of
+-- theirs, and the search over all answers more often.
+-- The planner must take the GIN index, which answers without reading a vector: plain index scans are off,
+-- else with a seq range and ORDER BY seq it walks the primary key backwards, and generic plans always,
+-- else knowing the values it scans (user_id, seq) and tests each row: both read every row's whole vector,
+-- a hundred times slower. Bitmap scans of other indexes look costlier to it without the values.
+CREATE FUNCTION lectern_newest_matches(owner text, match tsquery, spans integer[], wanted integer)
   RETURNS TABLE (seq bigint, created_at text)
   LANGUAGE plpgsql STABLE PARALLEL SAFE
   SET enable_indexscan = off
+  SET plan_cache_mode = force_generic_plan
   AS $$
 DECLARE
-  size integer;
-  since bigint;
+  span integer;
+  newest bigint;
   seqs bigint[];
   dates text[];
 BEGIN
-  FOREACH size IN ARRAY windows LOOP
-    SELECT a.seq INTO since FROM articles a WHERE a.user_id = owner ORDER BY a.seq DESC OFFSET size - 1 LIMIT 1;
-    EXIT WHEN since IS NULL; -- fewer articles than the window: the search over all reads no more
+  SELECT max(a.seq) INTO newest FROM articles a WHERE a.user_id = owner;
+  IF newest IS NULL THEN RETURN; END IF;
+  FOREACH span IN ARRAY spans LOOP
+    EXIT WHEN newest <= span; -- the window would hold every article: the search over all reads no more
     SELECT array_agg(m.seq ORDER BY m.seq DESC), array_agg(m.created_at ORDER BY m.seq DESC) INTO seqs, dates
       FROM (SELECT a.seq, a.created_at FROM articles a
-        WHERE a.user_id = owner AND a.seq >= since AND a.search_vector @@ match
+        WHERE a.user_id = owner AND a.seq > newest - span AND a.search_vector @@ match
         ORDER BY a.seq DESC LIMIT wanted) m;
     IF cardinality(seqs) >= wanted THEN
       RETURN QUERY SELECT * FROM unnest(seqs, dates);
