@@ -1,5 +1,5 @@
-// PostgreSQL's search looks for the newest matches among the caller's articles of the last 2,000 seq, then
-// 10,000, then all (db/postgres/search.ts, rankedArticles): it must answer exactly what ranking the newest 500
+// PostgreSQL's search looks for the newest matches among the caller's articles of the last 1,000 seq, then
+// 4,000, then 16,000, then all (db/postgres/search.ts, rankedArticles): it must answer exactly what ranking the newest 500
 // matches of the whole library answers, for a word common enough to stop at the first window, one that
 // needs the last, and one in between; with another reader's rows interleaved, which it never answers.
 import { SEARCH_RESULT_LIMIT } from '@lectern/shared-schema';
@@ -12,12 +12,13 @@ import { articleMatchQuery, searchArticleIds, searchQuery } from './search';
 
 const READER = 'reader';
 const OTHER = 'other-reader';
-const ARTICLES = 2_600;
+const ARTICLES = 4_000;
 
-/** Which words article n holds: `common` in 3 of 5, `middle` in 1 of 8, `seldom` in 1 of 40. */
+/** Which words article n holds: `common` in 4 of 5, `often` in 1 of 4, `middle` in 1 of 8, `seldom` in 1 of 40. */
 function wordsOf(n: number): string {
   const words = ['plain'];
-  if (n % 5 < 3) words.push('common');
+  if (n % 5 < 4) words.push('common');
+  if (n % 4 === 0) words.push('often');
   if (n % 8 === 0) words.push('middle');
   if (n % 40 === 0) words.push('seldom');
   return words.join(' ');
@@ -80,20 +81,35 @@ async function overAll(query: string): Promise<string[]> {
 }
 
 describe('search windows on PostgreSQL', () => {
-  it.each(['common', 'comm', 'co', 'middle', 'mid', 'seldom', 'sel', 'common middle', 'middle sel', 'plain'])(
-    'answers %j as the search over all matches',
-    async (query) => {
-      const answer = await searchArticleIds(db, READER, query);
-      expect(answer.length).toBeGreaterThan(0);
-      expect(answer).toEqual(await overAll(query));
-      expect(answer.every((id) => id.startsWith('a-'))).toBe(true);
-    },
-  );
+  it.each([
+    'common',
+    'comm',
+    'co',
+    'often',
+    'oft',
+    'middle',
+    'mid',
+    'seldom',
+    'sel',
+    'common middle',
+    'middle sel',
+    'plain',
+  ])('answers %j as the search over all matches', async (query) => {
+    const answer = await searchArticleIds(db, READER, query);
+    expect(answer.length).toBeGreaterThan(0);
+    expect(answer).toEqual(await overAll(query));
+    expect(answer.every((id) => id.startsWith('a-'))).toBe(true);
+  });
 
-  it('has words for each window: enough matches in the last 2,000 seq, and too few', () => {
-    // The reader's articles there: three of every four rows (the other reader has the fourth).
-    const newest = Array.from({ length: 1_500 }, (_, i) => wordsOf(ARTICLES - 1 - i));
-    expect(newest.filter((words) => words.includes('common')).length).toBeGreaterThanOrEqual(500);
-    expect(newest.filter((words) => words.includes('middle')).length).toBeLessThan(500);
+  it('has words answered by each window: the last 1,000 seq, the last 4,000, and all', () => {
+    // The reader's articles in the last `span` seq: three of every four rows (the other reader has the fourth).
+    const matches = (word: string, span: number) =>
+      Array.from({ length: (span * 3) / 4 }, (_, i) => wordsOf(ARTICLES - 1 - i)).filter((words) =>
+        words.split(' ').includes(word),
+      ).length;
+    expect(matches('common', 1_000)).toBeGreaterThanOrEqual(500);
+    expect(matches('often', 1_000)).toBeLessThan(500);
+    expect(matches('often', 4_000)).toBeGreaterThanOrEqual(500);
+    expect(matches('middle', 4_000)).toBeLessThan(500);
   });
 });

@@ -54,11 +54,12 @@ export function articleMatchQuery(query: string): SQL | null {
 }
 
 /**
- * The spans of seq a search looks among first, back from the caller's newest article: a word in more than a
- * quarter of the articles finds its newest SEARCH_RANK_WINDOW matches among the last 2,000, one in more
- * than 5% among the last 10,000 (for a reader whose saves are not interleaved with others').
+ * The spans of seq a search looks among first, back from the caller's newest article: a word in half the
+ * articles finds its newest SEARCH_RANK_WINDOW matches among the last 1,000, one in an eighth among the last
+ * 4,000, one in 3% among the last 16,000 (for a reader whose saves are not interleaved with others'). Each
+ * span four times the last: a search reads at most about four times the rows it ranks.
  */
-const RECENT_WINDOWS = sql.raw(`ARRAY[2000, 10000]`);
+const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000, 16000]`);
 
 /**
  * The caller's best-matching articles as (seq, rank, created_at), best first (ties: newest first), at most
@@ -67,8 +68,8 @@ const RECENT_WINDOWS = sql.raw(`ARRAY[2000, 10000]`);
  *
  * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each).
  * lectern_newest_matches (migrations/0003) finds them through the GIN index (user_id, seq, search_vector)
- * among the caller's articles of the last 2,000 seq, then 10,000, then all, so that a common word reads
- * a few thousand rows rather than every match.
+ * among the caller's articles of the last 1,000 seq, then 4,000, then 16,000, then all, so that a common
+ * word reads a few thousand rows rather than every match.
  */
 export function rankedArticles(userId: string, query: string): SQL | null {
   const match = articleMatchQuery(query);
@@ -76,7 +77,8 @@ export function rankedArticles(userId: string, query: string): SQL | null {
   if (!match || !words) return null;
   return sql`WITH q AS MATERIALIZED (SELECT ${match} AS match, ${words} AS words)
     SELECT newest.seq, ts_rank_cd(${ARTICLE_WEIGHTS}, a.search_rank_vector, q.words) AS rank, newest.created_at
-    FROM q, lectern_newest_matches(${userId}, q.match, ${RECENT_WINDOWS}, ${SEARCH_RANK_WINDOW}) newest
+    FROM q, lectern_newest_matches(${userId}, q.match,
+      (SELECT max(seq) FROM articles WHERE user_id = ${userId}), ${RECENT_WINDOWS}, ${SEARCH_RANK_WINDOW}) newest
     JOIN articles a ON a.seq = newest.seq
     ORDER BY rank DESC, newest.created_at DESC
     LIMIT ${SEARCH_RESULT_LIMIT}`;

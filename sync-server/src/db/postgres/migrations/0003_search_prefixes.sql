@@ -16,9 +16,9 @@
 --    store. The ranking's positions and weights are in search_rank_vector.
 -- 4. The newest 500 matches are ranked (SEARCH_RANK_WINDOW): finding them meant reading the row of every
 --    match, 45,000 for a common word at 50,000 articles. The GIN index now also holds user_id and seq
---    (btree_gin), so a search first asks for the matches among the caller's newest 2,000 articles, then
---    10,000, then all, stopping at the first that finds 500 (lectern_newest_matches): the same 500, with a
---    few thousand rows read at most. articles_user_seq_idx finds the caller's newest article.
+--    (btree_gin), so a search first asks for the matches among the caller's newest 1,000 articles, then
+--    4,000, then 16,000, then all, stopping at the first that finds 500 (lectern_newest_matches): the same
+--    500, with a few thousand rows read at most. articles_user_seq_idx finds the caller's newest article.
 --
 -- lectern_search_words answers what it answered (ASCII punctuation to spaces), with one regular
 -- expression of four character ranges instead of translate, which walks its 32-character list for each
@@ -77,7 +77,8 @@ CREATE INDEX "articles_search_idx" ON "articles" USING gin ("user_id", "seq", "s
 CREATE INDEX "articles_user_seq_idx" ON "articles" ("user_id", "seq");
 --> statement-breakpoint
 -- The owner's newest `wanted` articles matching `match`, newest first. They are looked for among the
--- owner's articles of the last 2,000 seq (then 10,000: the spans given), then among all: the first window
+-- owner's articles of the last 1,000 seq back from `newest`, their newest article's (then 4,000 and 16,000:
+-- the spans given), then among all: the first window
 -- holding `wanted` matches answers, since every match outside it is older. A window is a seq range, so any
 -- range answers right; one reader's articles interleaved with others' only make the windows hold fewer of
 -- theirs, and the search over all answers more often.
@@ -85,19 +86,19 @@ CREATE INDEX "articles_user_seq_idx" ON "articles" ("user_id", "seq");
 -- else with a seq range and ORDER BY seq it walks the primary key backwards, and generic plans always,
 -- else knowing the values it scans (user_id, seq) and tests each row: both read every row's whole vector,
 -- a hundred times slower. Bitmap scans of other indexes look costlier to it without the values.
-CREATE FUNCTION lectern_newest_matches(owner text, match tsquery, spans integer[], wanted integer)
+-- ROWS: at most `wanted` (500), so that the caller reads their rows by the primary key, not the table whole.
+CREATE FUNCTION lectern_newest_matches(owner text, match tsquery, newest bigint, spans integer[], wanted integer)
   RETURNS TABLE (seq bigint, created_at text)
   LANGUAGE plpgsql STABLE PARALLEL SAFE
+  ROWS 500
   SET enable_indexscan = off
   SET plan_cache_mode = force_generic_plan
   AS $$
 DECLARE
   span integer;
-  newest bigint;
   seqs bigint[];
   dates text[];
 BEGIN
-  SELECT max(a.seq) INTO newest FROM articles a WHERE a.user_id = owner;
   IF newest IS NULL THEN RETURN; END IF;
   FOREACH span IN ARRAY spans LOOP
     EXIT WHEN newest <= span; -- the window would hold every article: the search over all reads no more
