@@ -129,7 +129,7 @@ const PLAIN_QUERIES = [
   'willow wind',
   'xylophone',
 ];
-// Beginnings of 2 to 4 letters are their own lexemes on PostgreSQL (migrations/0003), longer ones prefix
+// Beginnings of 2 to 6 letters are their own lexemes on PostgreSQL (migrations/0003), longer ones prefix
 // matches: both kinds, alone and after a word.
 const PREFIX_QUERIES = [
   'gar',
@@ -146,6 +146,7 @@ const PREFIX_QUERIES = [
   'xy',
   'xylo',
   'xyloph',
+  'xylophon',
   'cre',
   'fian',
 ];

@@ -3,7 +3,7 @@
 // searchTerms), every one required, the last one typed (two letters or more) as a prefix, only the caller's
 // rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their weights are kept by
 // migrations/0001_search_vectors.sql; for articles, 0003_search_prefixes.sql splits them into what a
-// search matches on (every word, and the beginnings of 2 to 4 letters of each) and what it ranks by.
+// search matches on (every word, and the beginnings of 2 to 6 letters of each) and what it ranks by.
 import { isPrefixTerm, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../database';
@@ -39,7 +39,7 @@ export function searchQuery(query: string): SQL | null {
 
 /**
  * The tsquery an article must match, or null when the query has no word: searchQuery's, except that a word
- * being typed of up to 4 letters is its beginning's own lexeme in articles.search_vector
+ * being typed of up to 6 letters is its beginning's own lexeme in articles.search_vector
  * (lectern_search_prefix), one entry of the GIN index instead of every word that begins so.
  */
 export function articleMatchQuery(query: string): SQL | null {
@@ -56,10 +56,10 @@ export function articleMatchQuery(query: string): SQL | null {
 /**
  * The spans of seq a search looks among first, back from the caller's newest article: a word in half the
  * articles finds its newest SEARCH_RANK_WINDOW matches among the last 1,000, one in an eighth among the last
- * 4,000, one in 3% among the last 16,000 (for a reader whose saves are not interleaved with others'). Each
- * span four times the last: a search reads at most about four times the rows it ranks.
+ * 4,000 (for a reader whose saves are not interleaved with others'); a search reads at most about four
+ * times the rows it ranks, or all the matches of a rarer word.
  */
-const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000, 16000]`);
+const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000]`);
 
 /**
  * The caller's best-matching articles as (seq, rank, created_at), best first (ties: newest first), at most
@@ -68,8 +68,8 @@ const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000, 16000]`);
  *
  * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each).
  * lectern_newest_matches (migrations/0003) finds them through the GIN index (user_id, seq, search_vector)
- * among the caller's articles of the last 1,000 seq, then 4,000, then 16,000, then all, so that a common
- * word reads a few thousand rows rather than every match.
+ * among the caller's articles of the last 1,000 seq, then 4,000, then all, so that a common word reads a
+ * few thousand rows rather than every match.
  */
 export function rankedArticles(userId: string, query: string): SQL | null {
   const match = articleMatchQuery(query);

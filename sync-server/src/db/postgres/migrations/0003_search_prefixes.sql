@@ -8,17 +8,17 @@
 --    below the articles that have it in a field or in their opening, then newest first.
 -- 2. A word being typed (`gar` of `garden`) made GIN read and merge the entries of every word with that
 --    beginning, for the whole library, whatever the LIMIT: with thousands of such words at 50,000
---    articles, 100 ms and more. search_vector now also holds each word's first 2, 3 and 4 letters as
---    lexemes of their own, marked by a trailing `*` (no word has one: punctuation separates words), so a
---    beginning of up to 4 letters is one entry of the index, read like a whole word
---    (lectern_search_prefix). Longer beginnings are shared by few words and stay prefix matches.
+--    articles, 100 ms and more. search_vector now also holds each word's first 2 to 6 letters as lexemes
+--    of their own, marked by a trailing `*` (no word has one: punctuation separates words), so a beginning
+--    of up to 6 letters is one entry of the index, read like a whole word (lectern_search_prefix). Longer
+--    beginnings are shared by few words and stay prefix matches.
 -- 3. Matching needs no positions or weights, so search_vector keeps none (strip): smaller to write and to
 --    store. The ranking's positions and weights are in search_rank_vector.
 -- 4. The newest 500 matches are ranked (SEARCH_RANK_WINDOW): finding them meant reading the row of every
 --    match, 45,000 for a common word at 50,000 articles. The GIN index now also holds user_id and seq
 --    (btree_gin), so a search first asks for the matches among the caller's newest 1,000 articles, then
---    4,000, then 16,000, then all, stopping at the first that finds 500 (lectern_newest_matches): the same
---    500, with a few thousand rows read at most. articles_user_seq_idx finds the caller's newest article.
+--    4,000, then all, stopping at the first that finds 500 (lectern_newest_matches): the same 500, with a
+--    few thousand rows read at most. articles_user_seq_idx finds the caller's newest article.
 --
 -- lectern_search_words answers what it answered (ASCII punctuation to spaces), with one regular
 -- expression of four character ranges instead of translate, which walks its 32-character list for each
@@ -27,20 +27,20 @@ CREATE OR REPLACE FUNCTION lectern_search_words(input text) RETURNS text
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$ SELECT regexp_replace(unaccent('unaccent', coalesce(input, '')), '[!-/:-@\[-`{-~]', ' ', 'g') $$;
 --> statement-breakpoint
--- The beginnings of 2 to 4 letters of a vector's words, each as a lexeme ending in `*`.
+-- The beginnings of 2 to 6 letters of a vector's words, each as a lexeme ending in `*`.
 -- array_to_tsvector sorts and removes the duplicates.
 CREATE FUNCTION lectern_search_prefixes(words tsvector) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT array_to_tsvector(ARRAY(
-    SELECT left(word, n) || '*' FROM unnest(tsvector_to_array(words)) AS word, generate_series(2, 4) AS n
+    SELECT left(word, n) || '*' FROM unnest(tsvector_to_array(words)) AS word, generate_series(2, 6) AS n
     WHERE length(word) >= n)) $$;
 --> statement-breakpoint
 -- The query for a word being typed: its beginning's own lexeme when lectern_search_prefixes indexed it
--- (one word of 2 to 4 letters as the index cuts it), else a prefix match on the words.
+-- (one word of 2 to 6 letters as the index cuts it), else a prefix match on the words.
 CREATE FUNCTION lectern_search_prefix(term text) RETURNS tsquery
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$ SELECT CASE
-      WHEN cardinality(words) = 1 AND length(words[1]) BETWEEN 2 AND 4 THEN quote_literal(words[1] || '*')::tsquery
+      WHEN cardinality(words) = 1 AND length(words[1]) BETWEEN 2 AND 6 THEN quote_literal(words[1] || '*')::tsquery
       ELSE to_tsquery('simple', quote_literal(typed) || ':*')
     END
     FROM (SELECT typed, tsvector_to_array(to_tsvector('simple', typed)) AS words
@@ -77,11 +77,13 @@ CREATE INDEX "articles_search_idx" ON "articles" USING gin ("user_id", "seq", "s
 CREATE INDEX "articles_user_seq_idx" ON "articles" ("user_id", "seq");
 --> statement-breakpoint
 -- The owner's newest `wanted` articles matching `match`, newest first. They are looked for among the
--- owner's articles of the last 1,000 seq back from `newest`, their newest article's (then 4,000 and 16,000:
--- the spans given), then among all: the first window
+-- owner's articles of the last 1,000 seq back from `newest`, their newest article's (then 4,000: the
+-- spans given), then among all: the first window
 -- holding `wanted` matches answers, since every match outside it is older. A window is a seq range, so any
 -- range answers right; one reader's articles interleaved with others' only make the windows hold fewer of
--- theirs, and the search over all answers more often.
+-- theirs, and the search over all answers more often. A window with fewer than an eighth of `wanted` goes
+-- straight to the search over all: a rare word would not fill the next one either, and each window costs
+-- a scan of the index's seq entries.
 -- The planner must take the GIN index, which answers without reading a vector: plain index scans are off,
 -- else with a seq range and ORDER BY seq it walks the primary key backwards, and generic plans always,
 -- else knowing the values it scans (user_id, seq) and tests each row: both read every row's whole vector,
@@ -110,6 +112,7 @@ BEGIN
       RETURN QUERY SELECT * FROM unnest(seqs, dates);
       RETURN;
     END IF;
+    EXIT WHEN coalesce(cardinality(seqs), 0) < wanted / 8;
   END LOOP;
   RETURN QUERY SELECT a.seq, a.created_at FROM articles a
     WHERE a.user_id = owner AND a.search_vector @@ match
