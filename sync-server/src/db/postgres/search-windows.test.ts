@@ -1,5 +1,5 @@
 // PostgreSQL's search looks for the newest matches among the caller's articles of the last 1,000 seq, then
-// 4,000, then all (db/postgres/search.ts, rankedArticles): it must answer exactly what ranking the newest 500
+// 4,000 or 16,000, then all (db/postgres/search.ts, rankedArticles): it must answer exactly what ranking the newest 500
 // matches of the whole library answers, for a word common enough to stop at the first window, one that
 // needs the last, and one in between; with another reader's rows interleaved, which it never answers.
 import { SEARCH_RESULT_LIMIT } from '@lectern/shared-schema';

@@ -56,10 +56,9 @@ export function articleMatchQuery(query: string): SQL | null {
 /**
  * The spans of seq a search looks among first, back from the caller's newest article: a word in half the
  * articles finds its newest SEARCH_RANK_WINDOW matches among the last 1,000, one in an eighth among the last
- * 4,000 (for a reader whose saves are not interleaved with others'); a search reads at most about four
- * times the rows it ranks, or all the matches of a rarer word.
+ * 4,000, one in 3% among the last 16,000 (for a reader whose saves are not interleaved with others').
  */
-const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000]`);
+const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000, 16000]`);
 
 /**
  * The caller's best-matching articles as (seq, rank, created_at), best first (ties: newest first), at most
@@ -68,8 +67,8 @@ const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000]`);
  *
  * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each).
  * lectern_newest_matches (migrations/0003) finds them through the GIN index (user_id, seq, search_vector)
- * among the caller's articles of the last 1,000 seq, then 4,000, then all, so that a common word reads a
- * few thousand rows rather than every match.
+ * among the caller's articles of the last 1,000 seq, then 4,000 or 16,000, then all, so that a common
+ * word reads a few thousand rows rather than every match.
  */
 export function rankedArticles(userId: string, query: string): SQL | null {
   const match = articleMatchQuery(query);

@@ -17,8 +17,8 @@
 -- 4. The newest 500 matches are ranked (SEARCH_RANK_WINDOW): finding them meant reading the row of every
 --    match, 45,000 for a common word at 50,000 articles. The GIN index now also holds user_id and seq
 --    (btree_gin), so a search first asks for the matches among the caller's newest 1,000 articles, then
---    4,000, then all, stopping at the first that finds 500 (lectern_newest_matches): the same 500, with a
---    few thousand rows read at most. articles_user_seq_idx finds the caller's newest article.
+--    4,000 or 16,000, then all, stopping at the first that finds 500 (lectern_newest_matches): the same
+--    500, with a few thousand rows read at most. articles_user_seq_idx finds the caller's newest article.
 --
 -- lectern_search_words answers what it answered (ASCII punctuation to spaces), with one regular
 -- expression of four character ranges instead of translate, which walks its 32-character list for each
@@ -77,13 +77,13 @@ CREATE INDEX "articles_search_idx" ON "articles" USING gin ("user_id", "seq", "s
 CREATE INDEX "articles_user_seq_idx" ON "articles" ("user_id", "seq");
 --> statement-breakpoint
 -- The owner's newest `wanted` articles matching `match`, newest first. They are looked for among the
--- owner's articles of the last 1,000 seq back from `newest`, their newest article's (then 4,000: the
--- spans given), then among all: the first window
+-- owner's articles of the last 1,000 seq back from `newest`, their newest article's (then 4,000 or 16,000:
+-- the spans given), then among all: the first window
 -- holding `wanted` matches answers, since every match outside it is older. A window is a seq range, so any
 -- range answers right; one reader's articles interleaved with others' only make the windows hold fewer of
--- theirs, and the search over all answers more often. A window with fewer than an eighth of `wanted` goes
--- straight to the search over all: a rare word would not fill the next one either, and each window costs
--- a scan of the index's seq entries.
+-- theirs, and the search over all answers more often. After a window that falls short, the next tried is
+-- the one its rate of matches says will do (each window costs a scan of the index), else the search over
+-- all: a rare word goes there after one window.
 -- The planner must take the GIN index, which answers without reading a vector: plain index scans are off,
 -- else with a seq range and ORDER BY seq it walks the primary key backwards, and generic plans always,
 -- else knowing the values it scans (user_id, seq) and tests each row: both read every row's whole vector,
@@ -97,22 +97,32 @@ CREATE FUNCTION lectern_newest_matches(owner text, match tsquery, newest bigint,
   SET plan_cache_mode = force_generic_plan
   AS $$
 DECLARE
+  next integer := 1;
   span integer;
+  found integer;
   seqs bigint[];
   dates text[];
 BEGIN
   IF newest IS NULL THEN RETURN; END IF;
-  FOREACH span IN ARRAY spans LOOP
+  WHILE next <= cardinality(spans) LOOP
+    span := spans[next];
     EXIT WHEN newest <= span; -- the window would hold every article: the search over all reads no more
     SELECT array_agg(m.seq ORDER BY m.seq DESC), array_agg(m.created_at ORDER BY m.seq DESC) INTO seqs, dates
       FROM (SELECT a.seq, a.created_at FROM articles a
         WHERE a.user_id = owner AND a.seq > newest - span AND a.search_vector @@ match
         ORDER BY a.seq DESC LIMIT wanted) m;
-    IF cardinality(seqs) >= wanted THEN
+    found := coalesce(cardinality(seqs), 0);
+    IF found >= wanted THEN
       RETURN QUERY SELECT * FROM unnest(seqs, dates);
       RETURN;
     END IF;
-    EXIT WHEN coalesce(cardinality(seqs), 0) < wanted / 8;
+    EXIT WHEN found = 0;
+    -- The next window tried is the first wide enough for `wanted` at this window's rate of matches, with a
+    -- quarter to spare; none is: the search over all.
+    next := next + 1;
+    WHILE next <= cardinality(spans) AND spans[next] < span * wanted * 1.25 / found LOOP
+      next := next + 1;
+    END LOOP;
   END LOOP;
   RETURN QUERY SELECT a.seq, a.created_at FROM articles a
     WHERE a.user_id = owner AND a.search_vector @@ match
