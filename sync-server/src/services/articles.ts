@@ -356,10 +356,30 @@ export async function attachTag(
   articleId: string,
   tagId: string,
 ): Promise<Article> {
+  return await retag(db, userId, articleId, tagId, linkTag);
+}
+
+export async function detachTag(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+  tagId: string,
+): Promise<Article> {
+  return await retag(db, userId, articleId, tagId, unlinkTag);
+}
+
+/** Attaches or detaches one of the caller's tags on one of their articles, and answers the article. */
+async function retag(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+  tagId: string,
+  change: (tx: Queryable, articleId: string, tagId: string) => Promise<unknown>,
+): Promise<Article> {
   return await db.transaction(async (tx) => {
     await getArticle(tx, userId, articleId);
     await getTag(tx, userId, tagId);
-    await linkTag(tx, articleId, tagId);
+    await change(tx, articleId, tagId);
     await touchArticle(tx, articleId);
     return await getArticle(tx, userId, articleId);
   });
@@ -369,21 +389,6 @@ export async function attachTag(
 async function touchArticle(db: Queryable, articleId: string): Promise<void> {
   const { articles } = db.tables;
   await db.orm.update(articles).set({ updatedAt: nowIso() }).where(eq(articles.id, articleId));
-}
-
-export async function detachTag(
-  db: Queryable,
-  userId: string,
-  articleId: string,
-  tagId: string,
-): Promise<Article> {
-  return await db.transaction(async (tx) => {
-    await getArticle(tx, userId, articleId);
-    await getTag(tx, userId, tagId);
-    await unlinkTag(tx, articleId, tagId);
-    await touchArticle(tx, articleId);
-    return await getArticle(tx, userId, articleId);
-  });
 }
 
 /** Full-text search, best match first; the last word matches as a prefix (services/search-sqlite.ts). */
