@@ -122,6 +122,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let again = false;
   let timer: unknown;
   let timerDue = Infinity;
+  /** stop() was called: a run in progress leaves what can wait (the first sync's bodies) at once. */
+  let stopRequested = false;
   let stopStarted: (() => void) | null = null;
   let storedSubscription: Subscription | null = null;
   // Only a device that syncs by itself follows the stream: the others sync when they are told to.
@@ -232,7 +234,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
         http,
         limit: options.bodyBudget?.() ?? Infinity,
         isOnline: connectivity.isOnline,
-        shouldStop: () => false,
+        // Logout and account deletion wait for the run in progress before wiping: they don't wait for bodies.
+        shouldStop: () => stopRequested,
         newest: SYNC_BODIES,
       });
     }
@@ -275,6 +278,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   function start() {
     if (stopStarted) return;
+    stopRequested = false;
     watchStoredState();
     const onWake = () => {
       emit();
@@ -305,6 +309,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   /** Stops every timer and listener and waits for a run in progress (logout does this before wiping). */
   async function stop() {
+    stopRequested = true;
     stopStarted?.();
     stopStarted = null;
     timers.clearTimeout(timer);
