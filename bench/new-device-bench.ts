@@ -101,7 +101,7 @@ async function main() {
       const seedStarted = performance.now();
       await seedDatabase(dataDir, async (db) => {
         const user = await registerUser(db, ACCOUNT);
-        growLibrary(db, benchLibrary(user.id, LIBRARY_SEED), ARTICLES, (saved) => {
+        await growLibrary(db, benchLibrary(user.id, LIBRARY_SEED), ARTICLES, (saved) => {
           if (saved % 2_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
         });
       });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lectern-new-device-'));
   await seedDatabase(dataDir, async (db) => {
     const user = await registerUser(db, ACCOUNT);
-    growLibrary(db, benchLibrary(user.id, 16), ARTICLES);
+    await growLibrary(db, benchLibrary(user.id, 16), ARTICLES);
   });
   world = await startBrowserWorld({ dataDir });
   const login = await world.api.post('/auth/login', { email: ACCOUNT.email, password: ACCOUNT.password });

@@ -23,7 +23,7 @@ interface SeedModules {
   seed: { seedDatabase<T>(dataDir: string, seed: (db: unknown) => Promise<T>): Promise<T> };
   library: {
     benchLibrary(userId: string, seed: number): { ids: string[] };
-    growLibrary(db: unknown, library: { ids: string[] }, count: number): void;
+    growLibrary(db: unknown, library: { ids: string[] }, count: number): Promise<void>;
   };
   users: { registerUser(db: unknown, body: object): Promise<{ id: string }> };
   server: { startTestServer(options: { dataDir: string }): Promise<RunningServer> };
@@ -48,7 +48,7 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(`${tmpdir()}/lectern-first-sync-`);
   await seed.seedDatabase(dataDir, async (db) => {
     const user = await users.registerUser(db, { email: EMAIL, password: PASSWORD, username: 'First Sync' });
-    library.growLibrary(db, library.benchLibrary(user.id, 16), ARTICLES);
+    await library.growLibrary(db, library.benchLibrary(user.id, 16), ARTICLES);
   });
   server = await serverModule.startTestServer({ dataDir });
   const login = await fetch(`${server.url}/api/auth/login`, {
