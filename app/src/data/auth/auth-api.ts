@@ -181,8 +181,15 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
 
     /** DELETE /auth/account, then nothing of the user stays on the device. */
     async deleteAccount(): Promise<void> {
-      await http.request('DELETE', '/auth/account');
+      // Stopped first: the live-update stream hears of the deletion too, and its pull would meet the 401
+      // and send this tab to /login before the screen has said the account is gone.
       await sync.stop();
+      try {
+        await http.request('DELETE', '/auth/account');
+      } catch (error) {
+        sync.start();
+        throw error;
+      }
       // The server revoked the token with the account: keeping it would only earn a 401 later.
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
@@ -213,8 +220,14 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
      * cleared like a logout. Unlike logout it needs the server: offline it fails and nothing changes.
      */
     async logoutEverywhere(): Promise<void> {
-      await http.request('POST', '/auth/logout-all');
+      // Stopped first, as for deleteAccount: the stream would hear this session end and race the screen.
       await sync.stop();
+      try {
+        await http.request('POST', '/auth/logout-all');
+      } catch (error) {
+        sync.start();
+        throw error;
+      }
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
       // As at logout: the image cache and screenshots still shown would outlive the database.
