@@ -1,7 +1,8 @@
 // `npm run bench`: runs every benchmark script in its own process, one after another, prints their figures,
 // then one table of figure × library size with each figure's target. Exits non-zero when a target is missed.
 //   npm run bench -- --sizes 5000            only these library sizes (comma-separated; default 5000,20000,50000)
-//   npm run bench -- --only server           only these groups: server, extraction, device, import, save-html, images
+//   npm run bench -- --only server           only these groups: server, postgres-search, extraction, device, import,
+//                                            save-html, images
 //   npm run bench -- server extraction       the same, by the scripts' names (as before)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { repoRoot } from './support/server-process';
 
 const SCRIPTS = [
   { script: 'server-bench.ts', group: 'server' },
+  { script: 'postgres-search-bench.ts', group: 'postgres-search' },
   { script: 'extraction-bench.ts', group: 'extraction' },
   { script: 'app-data-bench.ts', group: 'device' },
   { script: 'dashboard-bench.ts', group: 'device' },

@@ -88,6 +88,12 @@ pages.push(
   { ...ranked('zephyr', 'text'), id: 'zephyr-text' },
   // Another reader's word, which reader 0 must never find.
   { ...ranked('quokka', 'title'), id: 'quokka-other', owner: 1 },
+  // A word only past the opening that PostgreSQL ranks by (600 characters): still found, whole or typed.
+  {
+    ...ranked('xylophone', 'text'),
+    id: 'deep-text',
+    contentText: `${'words and the rest '.repeat(150)} xylophone`,
+  },
 );
 function ranked(word: string, where: 'title' | 'tags' | 'text'): Page {
   return {
@@ -121,8 +127,29 @@ const PLAIN_QUERIES = [
   'harvest, meadow!',
   'rosé',
   'willow wind',
+  'xylophone',
 ];
-const PREFIX_QUERIES = ['gar', 'gard', 'garde', 'wat', 'ro', 'ros', 'caf', 'jal', 'tu', 'soil sa', 'kale co'];
+// Beginnings of 2 to 6 letters are their own lexemes on PostgreSQL (migrations/0003), longer ones prefix
+// matches: both kinds, alone and after a word.
+const PREFIX_QUERIES = [
+  'gar',
+  'gard',
+  'garde',
+  'wat',
+  'ro',
+  'ros',
+  'caf',
+  'jal',
+  'tu',
+  'soil sa',
+  'kale co',
+  'xy',
+  'xylo',
+  'xyloph',
+  'xylophon',
+  'cre',
+  'fian',
+];
 
 /** The ids whose words hold every query word, the last (of two letters or more) as a prefix. */
 function oracle(
