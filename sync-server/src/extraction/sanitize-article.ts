@@ -187,6 +187,8 @@ function keptAttributes(
 const TEXT_SPECIALS = /[&<>]/;
 const ATTRIBUTE_SPECIALS = /[&<>"]/;
 
+// Not shared-schema's escapeHtml: that one also writes &#39; and &quot; in text, which htmlToText (the
+// search text of every stored body, on the server and the device) reads only as &amp; &lt; &gt; &quot;.
 function escapeText(text: string): string {
   if (!TEXT_SPECIALS.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
