@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { syncEventsTicketKey } from '../src/live/event-tickets';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
@@ -289,6 +289,31 @@ describe('a stream ends', () => {
     await until(() => streams.size === 0);
     expect(signals.listenerCount()).toBe(before);
     expect(streams.openFor(user.user.id)).toBe(0);
+  });
+
+  it('and with the last one goes the heartbeat timer, one for all streams, made again for the next', async () => {
+    // Only the intervals are stood in for (the streams' heartbeat is the server's one interval): counted,
+    // never fired, while everything else runs on real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { streams } = server.app.liveUpdates;
+      const first = await stream(user.laptopToken);
+      const second = await stream(other.token);
+      expect(vi.getTimerCount()).toBe(1);
+      first.close();
+      await until(() => streams.size === 1);
+      expect(vi.getTimerCount()).toBe(1);
+      second.close();
+      await until(() => streams.size === 0);
+      expect(vi.getTimerCount()).toBe(0);
+      const third = await stream(user.laptopToken);
+      expect(vi.getTimerCount()).toBe(1);
+      third.close();
+      await until(() => streams.size === 0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
