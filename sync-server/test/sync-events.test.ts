@@ -347,6 +347,37 @@ describe('limits', () => {
     await until(() => server.app.liveUpdates.streams.size === NODE_MAX - 1);
     await stream(third.token);
   });
+
+  it('keeps both caps when many streams are asked for at once', async () => {
+    const { streams } = server.app.liveUpdates;
+    const third = await signUp(api);
+    const accounts = [
+      { id: user.user.id, token: user.laptopToken },
+      { id: other.user.id, token: other.token },
+      { id: third.user.id, token: third.token },
+    ];
+    // Three users asking for one stream more than their cap each, all at once: twelve for a node of six.
+    const answers = await Promise.all(
+      accounts.flatMap(({ token }) =>
+        Array.from({ length: PER_USER + 1 }, () =>
+          openEventStream(eventsUrl(), { authorization: `Bearer ${token}` }),
+        ),
+      ),
+    );
+    const open = answers.filter((answer): answer is OpenStream => answer.status === 200);
+    opened.push(...open);
+    // Every answer is in, so the server has taken or refused each: never more than its caps.
+    expect(streams.size).toBe(NODE_MAX);
+    for (const { id } of accounts) expect(streams.openFor(id)).toBeLessThanOrEqual(PER_USER);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(answer.status).toBe(503);
+    // Those open beyond the node's cap were each the oldest of a user at theirs, told so.
+    const replaced = open.length - NODE_MAX;
+    await until(() => open.filter((each) => each.isEnded()).length === replaced);
+    for (const each of open.filter((stream) => stream.isEnded()))
+      expect(JSON.parse((await each.next('closed')).data)).toEqual({ reason: 'replaced' });
+  });
 });
 
 it('closing the server ends its streams, telling each device, and waits for none of them', async () => {
