@@ -1,6 +1,7 @@
 // Background jobs on PostgreSQL: two runners on one throwaway database stand for two nodes.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { openPostgres } from '../db/postgres/connection';
@@ -76,6 +77,14 @@ async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<v
     if (Date.now() > until) throw new Error(`not within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The states of the pg-boss jobs of KIND, oldest first. */
+async function bossStates(): Promise<string[]> {
+  const { rows } = await admin.query<{ state: string }>(
+    "SELECT state FROM pgboss.job WHERE name = 'lectern.extract_page' ORDER BY created_on, id",
+  );
+  return rows.map((row) => row.state);
 }
 
 const done = (key: string) => async () => (await jobRow(key))?.status === 'done';
@@ -156,6 +165,25 @@ describe('PgBossJobRunner', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(calls).toBe(1);
     expect(await jobRow('pdf')).toEqual({ status: 'failed', attempts: 1, last_error: 'not an article' });
+  });
+
+  it('cancels a pg-boss job that names no `jobs` row, and still runs the rest of its batch', async () => {
+    const a = await node({ concurrency: 3 });
+    const runs: string[] = [];
+    a.runner.handle(KIND, async (job) => {
+      runs.push(job.key);
+    });
+    await a.runner.open();
+    const other = new PgBoss({ connectionString: url, supervise: false, schedule: false, max: 1 });
+    await other.start();
+    await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'page-1', userId: 'ann' }));
+    await other.send('lectern.extract_page', { jobId: 'page-1' });
+    await other.send('lectern.extract_page', { jobId: 424_242 });
+    await other.stop({ graceful: false, wait: true, close: true });
+    await a.runner.start();
+    await eventually(async () => (await bossStates()).join() === 'completed,cancelled,cancelled');
+    expect(runs).toEqual(['page-1']);
+    expect(await jobRow('page-1')).toEqual({ status: 'done', attempts: 1, last_error: null });
   });
 
   it('shares the work between two nodes, each job once, at most `concurrency` at a time on a node', async () => {

@@ -292,11 +292,16 @@ export class PgBossJobRunner implements JobRunner {
 
   /** Starts a fetched job, or holds it while its user is at the per-user limit on this node. */
   private async take(kind: string, job: PgBoss.JobWithMetadata<BossJobData>): Promise<void> {
-    const row = await this.db.get<JobRow>(
-      sql`SELECT id, kind, key, user_id, group_id, payload, attempts FROM jobs WHERE id = ${job.data.jobId}`,
-    );
+    // pg-boss's tables are anyone's to write: a job that doesn't name a `jobs` row is not run but cancelled,
+    // rather than throw here and leave the rest of its batch fetched and idle until they expire.
+    const jobId: unknown = (job.data as Partial<BossJobData> | null)?.jobId;
+    const row = Number.isSafeInteger(jobId)
+      ? await this.db.get<JobRow>(
+          sql`SELECT id, kind, key, user_id, group_id, payload, attempts FROM jobs WHERE id = ${jobId}`,
+        )
+      : undefined;
     if (!row) {
-      // Its user was deleted (the row goes with them): nothing left to do.
+      // Its user was deleted (the row goes with them), or it names no row: nothing left to do.
       await this.boss.cancel(queueOf(kind), job.id);
       return;
     }
