@@ -162,9 +162,32 @@ describe('PgBossJobRunner', () => {
     await a.runner.start();
     await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'pdf', userId: 'ann' }));
     await eventually(async () => (await jobRow('pdf'))?.status === 'failed');
+    // Cancelled in pg-boss, not failed: a failed job with tries left would run again after retryDelay.
+    await eventually(async () => (await bossStates()).join() === 'cancelled');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(calls).toBe(1);
     expect(await jobRow('pdf')).toEqual({ status: 'failed', attempts: 1, last_error: 'not an article' });
+  });
+
+  it('runs a job that ended again when it is queued again (Retry), once however often Retry is pressed', async () => {
+    const a = await node();
+    let calls = 0;
+    a.runner.handle(KIND, async () => {
+      calls++;
+      if (calls === 1) throw new Error('the page was empty');
+    });
+    await a.runner.start();
+    await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'page-1', userId: 'ann' }));
+    await eventually(async () => (await jobRow('page-1'))?.status === 'failed');
+    await a.db.transaction(async (tx) => {
+      await a.runner.requeue(tx, KIND, 'page-1');
+      await a.runner.requeue(tx, KIND, 'page-1');
+    });
+    await eventually(done('page-1'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls).toBe(2);
+    expect(await jobRow('page-1')).toEqual({ status: 'done', attempts: 1, last_error: null });
+    expect(await bossStates()).toEqual(['cancelled', 'completed']);
   });
 
   it('cancels a pg-boss job that names no `jobs` row, and still runs the rest of its batch', async () => {
