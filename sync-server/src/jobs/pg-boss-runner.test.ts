@@ -308,6 +308,29 @@ describe('PgBossJobRunner', () => {
     expect(await jobRow('page-1')).toEqual({ status: 'done', attempts: 2, last_error: null });
   }, 30_000);
 
+  it('hands a job it fetched but had not started back to pg-boss on stop, for any node to take now', async () => {
+    const a = await node({ concurrency: 2, perUser: 1 });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    a.runner.handle(KIND, async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await a.runner.open();
+    await a.db.transaction(async (tx) => {
+      await a.runner.enqueue(tx, { kind: KIND, key: 'page-1', userId: 'ann' });
+      await a.runner.enqueue(tx, { kind: KIND, key: 'page-2', userId: 'ann' });
+    });
+    await a.runner.start();
+    await running;
+    // Both were fetched in one batch; ann's second waits here for her only slot.
+    expect(await bossStates()).toEqual(['active', 'active']);
+    await a.runner.stop();
+    expect((await bossStates()).sort()).toEqual(['completed', 'created']);
+    const rows = [await jobRow('page-1'), await jobRow('page-2')].map((row) => row?.status).sort();
+    expect(rows).toEqual(['done', 'queued']);
+  });
+
   it('waits for the jobs in hand on a graceful stop and leaves no connection behind', async () => {
     const a = await node({ applicationName: 'node-a-jobs' });
     let finished = false;
