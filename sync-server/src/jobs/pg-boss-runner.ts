@@ -369,9 +369,15 @@ export class PgBossJobRunner implements JobRunner {
   /** Jobs fetched but not started, handed back to pg-boss for any node to fetch now. */
   private async giveBack(held: { kind: string; job: PgBoss.JobWithMetadata<BossJobData> }[]): Promise<void> {
     for (const { kind, job } of held) {
-      // cancel then resume: back to `created`, its tries unchanged.
-      await this.boss.cancel(queueOf(kind), job.id).catch(this.onError);
-      await this.boss.resume(queueOf(kind), job.id).catch(this.onError);
+      // cancel then resume: back to `created`, its tries unchanged. One transaction, so that a job is never
+      // left cancelled (never to run) by a stop cut short between the two; if it fails, the job expires.
+      await this.db
+        .transaction(async (tx) => {
+          const db = asBossDb(tx);
+          await this.boss.cancel(queueOf(kind), job.id, { db });
+          await this.boss.resume(queueOf(kind), job.id, { db });
+        })
+        .catch(this.onError);
     }
   }
 }
