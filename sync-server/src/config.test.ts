@@ -207,4 +207,11 @@ describe('ROLE and the job settings of a node', () => {
       'JOB_EXPIRE_SECONDS must be a whole number, got "10m"',
     );
   });
+
+  it('refuses a JOB_EXPIRE_SECONDS of 24 hours or more at start (pg-boss would refuse every job)', () => {
+    expect(config({ JOB_EXPIRE_SECONDS: '86399' }).jobExpireSeconds).toBe(86_399);
+    expect(() => config({ JOB_EXPIRE_SECONDS: '86400' })).toThrow(
+      'JOB_EXPIRE_SECONDS must be less than 86400 (24 hours, the most pg-boss allows), got "86400"',
+    );
+  });
 });

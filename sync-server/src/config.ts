@@ -114,6 +114,18 @@ function intSetting(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** pg-boss refuses a job expiry of 24 hours or more (with every job sent, so refuse it at start instead). */
+const JOB_EXPIRE_LIMIT_SECONDS = 24 * 60 * 60;
+
+function jobExpireSetting(env: Env): number {
+  const seconds = Math.max(1, intSetting(env, 'JOB_EXPIRE_SECONDS', 15 * 60));
+  if (seconds >= JOB_EXPIRE_LIMIT_SECONDS)
+    throw new Error(
+      `JOB_EXPIRE_SECONDS must be less than ${JOB_EXPIRE_LIMIT_SECONDS} (24 hours, the most pg-boss allows), got "${env.JOB_EXPIRE_SECONDS}"`,
+    );
+  return seconds;
+}
+
 /** HS256 keys shorter than the hash (32 bytes) can be guessed offline from any one token. */
 export const JWT_SECRET_MIN_BYTES = 32;
 
@@ -301,7 +313,7 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     jobConcurrency: Math.max(1, intSetting(env, 'JOB_CONCURRENCY', 4)),
     jobConcurrencyPerUser: Math.max(1, intSetting(env, 'JOB_CONCURRENCY_PER_USER', 2)),
     jobRetryBaseMs: Math.max(1, intSetting(env, 'JOB_RETRY_BASE_MS', 5_000)),
-    jobExpireSeconds: Math.max(1, intSetting(env, 'JOB_EXPIRE_SECONDS', 15 * 60)),
+    jobExpireSeconds: jobExpireSetting(env),
     role: roleSetting(env.ROLE),
     imageFetchTimeoutMs: Math.max(1, intSetting(env, 'IMAGE_FETCH_TIMEOUT_MS', 15_000)),
     idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,

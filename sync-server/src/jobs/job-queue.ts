@@ -42,6 +42,38 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   pollMs: 1_000,
 };
 
+/** The wait before the next try after `attempts` tries: `baseMs`, then twice as long for each further one. */
+export function retryWaitMs(baseMs: number, attempts: number): number {
+  return baseMs * 2 ** (attempts - 1);
+}
+
+/** The jobs of each user running on this node, against the per-user limit (both job runners). */
+export class UserSlots {
+  private readonly inUse = new Map<string, number>();
+
+  constructor(private readonly perUser: number) {}
+
+  /** Whether the user already runs as many jobs as the limit allows. */
+  full(userId: string): boolean {
+    return (this.inUse.get(userId) ?? 0) >= this.perUser;
+  }
+
+  /** The users at the limit. */
+  fullUsers(): string[] {
+    return [...this.inUse.keys()].filter((userId) => this.full(userId));
+  }
+
+  take(userId: string): void {
+    this.inUse.set(userId, (this.inUse.get(userId) ?? 0) + 1);
+  }
+
+  release(userId: string): void {
+    const left = (this.inUse.get(userId) ?? 1) - 1;
+    if (left > 0) this.inUse.set(userId, left);
+    else this.inUse.delete(userId);
+  }
+}
+
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
 export function enqueueJob(
   db: Db,
@@ -67,7 +99,7 @@ export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly afterJobHooks: ((job: JobRow) => void)[] = [];
   private readonly running = new Map<number, Promise<void>>();
-  private readonly runningPerUser = new Map<string, number>();
+  private readonly slots: UserSlots;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private pumping = false;
@@ -75,7 +107,9 @@ export class JobQueue {
   constructor(
     private readonly db: Db,
     private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
-  ) {}
+  ) {
+    this.slots = new UserSlots(options.perUser);
+  }
 
   handle(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -140,9 +174,7 @@ export class JobQueue {
 
   /** The oldest due job of a user below the per-user limit, marked running in the same transaction. */
   private claim(): JobRow | null {
-    const busyUsers = [...this.runningPerUser.entries()]
-      .filter(([, count]) => count >= this.options.perUser)
-      .map(([userId]) => userId);
+    const busyUsers = this.slots.fullUsers();
     return this.db.transaction(() => {
       const job = this.db
         .statement(
@@ -161,7 +193,7 @@ export class JobQueue {
   }
 
   private runJob(job: JobRow): void {
-    this.runningPerUser.set(job.user_id, (this.runningPerUser.get(job.user_id) ?? 0) + 1);
+    this.slots.take(job.user_id);
     const work = this.execute(job).finally(() => {
       this.running.delete(job.id);
       for (const hook of this.afterJobHooks) {
@@ -171,9 +203,7 @@ export class JobQueue {
           // A hook's failure must not stop the queue; the next job's hook tries again.
         }
       }
-      const left = (this.runningPerUser.get(job.user_id) ?? 1) - 1;
-      if (left > 0) this.runningPerUser.set(job.user_id, left);
-      else this.runningPerUser.delete(job.user_id);
+      this.slots.release(job.user_id);
       this.wake();
     });
     this.running.set(job.id, work);
@@ -195,7 +225,7 @@ export class JobQueue {
         return;
       }
       if (error instanceof RetryableJobError && job.attempts < this.options.maxAttempts) {
-        const wait = this.options.retryBaseMs * 2 ** (job.attempts - 1);
+        const wait = retryWaitMs(this.options.retryBaseMs, job.attempts);
         this.db
           .statement(
             `UPDATE jobs SET status = 'queued', run_after = ?, last_error = ?, updated_at = ? WHERE id = ?`,
