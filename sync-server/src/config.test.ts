@@ -186,8 +186,15 @@ describe('ROLE and the job settings of a node', () => {
     });
   });
 
-  it.each(['web', 'worker', 'both'] as const)('takes ROLE=%s', (role) => {
-    expect(config({ ROLE: role }).role).toBe(role);
+  it.each(['web', 'worker', 'both'] as const)('takes ROLE=%s beside DATABASE_URL', (role) => {
+    expect(config({ ROLE: role, DATABASE_URL: 'postgres://lectern@db.internal/lectern' }).role).toBe(role);
+  });
+
+  it.each(['web', 'worker'] as const)('refuses ROLE=%s on SQLite, where one process does both', (role) => {
+    expect(() => config({ ROLE: role })).toThrow(
+      `ROLE=${role} needs DATABASE_URL: on SQLite one process answers requests and runs the jobs (ROLE=both).`,
+    );
+    expect(config({ ROLE: 'both' }).role).toBe('both');
   });
 
   it('takes the concurrency of this node and the expiry of a lost job', () => {

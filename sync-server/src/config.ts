@@ -95,13 +95,19 @@ export type NodeRole = 'web' | 'worker' | 'both';
 const NODE_ROLES: readonly NodeRole[] = ['web', 'worker', 'both'];
 
 /** ROLE: unset for both; anything but the three names stops the start rather than guess. */
-function roleSetting(raw: string | undefined): NodeRole {
+function roleSetting(raw: string | undefined, databaseUrl: string | null): NodeRole {
   const value = (raw ?? '').trim();
   if (value === '') return 'both';
   const role = NODE_ROLES.find((name) => name === value);
   if (!role)
     throw new Error(
       `ROLE must be web (answer requests only), worker (run background jobs only) or both (the default), got "${value}"`,
+    );
+  // On SQLite one process owns the database: a web node alone would leave every job unrun, and a worker
+  // alone would answer no one.
+  if (role !== 'both' && databaseUrl === null)
+    throw new Error(
+      `ROLE=${role} needs DATABASE_URL: on SQLite one process answers requests and runs the jobs (ROLE=both).`,
     );
   return role;
 }
@@ -314,7 +320,7 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     jobConcurrencyPerUser: Math.max(1, intSetting(env, 'JOB_CONCURRENCY_PER_USER', 2)),
     jobRetryBaseMs: Math.max(1, intSetting(env, 'JOB_RETRY_BASE_MS', 5_000)),
     jobExpireSeconds: jobExpireSetting(env),
-    role: roleSetting(env.ROLE),
+    role: roleSetting(env.ROLE, databaseUrl),
     imageFetchTimeoutMs: Math.max(1, intSetting(env, 'IMAGE_FETCH_TIMEOUT_MS', 15_000)),
     idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     syncEventsPerUser: Math.max(1, intSetting(env, 'SYNC_EVENTS_PER_USER', 10)),
