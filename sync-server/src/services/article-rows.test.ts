@@ -24,6 +24,15 @@ describe('readArticleAnswer', () => {
     expect(read('ann', id)).toMatchObject({ is_read: true, is_favorite: true });
   });
 
+  it('sends text in any script as its UTF-8 bytes, exactly as the tables hold it', () => {
+    const title = 'Café 東京の読書 — naïve Straße 🌊';
+    const id = t.addArticle('ann', { title, content: `<p>${title}</p>`, content_text: title });
+    const answer = readArticleAnswer(t.ctx, 'ann', id);
+    expect(answer.includes(Buffer.from(title, 'utf8'))).toBe(true);
+    expect(read('ann', id)).toEqual(getArticle(t.ctx.db, 'ann', id));
+    expect(read('ann', id)).toMatchObject({ title, content: `<p>${title}</p>` });
+  });
+
   it('carries images_pending exactly as the tables hold it (read from its partial index)', () => {
     const id = t.addArticle('ann', { title: 'Pictures' });
     expect(read('ann', id).images_pending).toBe(false);

@@ -2,14 +2,19 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { windowRange, type WindowRange } from './window-range';
 
 /** A list this short is built whole: cheap, and every card stays in the page for find-in-page. */
-export const WINDOW_FROM_ITEMS = 60;
+const WINDOW_FROM_ITEMS = 60;
 /** Rows built beyond the screen, above and below, in screen heights: a fast flick still lands on cards. */
 const MARGIN_SCREENS = 1;
 /** Stands for a row never on screen yet, before any has been measured. */
 const FIRST_ESTIMATE = 360;
 const MAX_MEASURED_PASSES = 4;
 
-const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above: 0, below: 0 };
+/** The rows built, for the number of columns the grid had when they were worked out. */
+interface Span extends WindowRange {
+  columns: number;
+}
+
+const WHOLE: Span = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above: 0, below: 0, columns: 1 };
 
 /**
  * Builds only the rows of a responsive CSS grid that are on screen, plus a screen's height either side;
@@ -20,11 +25,12 @@ const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above
 export function useWindowedGrid(count: number) {
   const listRef = useRef<HTMLUListElement | null>(null);
   const heights = useRef(new Map<number, number>());
+  /** The number of columns `heights` were measured at. */
+  const measuredColumns = useRef(0);
   const estimate = useRef<number | null>(null);
   /** Builds in a row caused by measuring, not by scrolling: bounded, so a page never loops on itself. */
   const measuredPasses = useRef(0);
-  const [columns, setColumns] = useState(1);
-  const [range, setRange] = useState<WindowRange>(WHOLE);
+  const [span, setSpan] = useState<Span>(WHOLE);
   const windowed = count > WINDOW_FROM_ITEMS;
 
   const update = useCallback(() => {
@@ -34,12 +40,11 @@ export function useWindowedGrid(count: number) {
     const tracks = style.gridTemplateColumns.split(' ').filter((track) => track.endsWith('px')).length;
     const rect = list.getBoundingClientRect();
     if (tracks === 0 || rect.width === 0) return;
-    if (tracks !== columns) {
+    if (tracks !== measuredColumns.current) {
       // Another width: every row's height changes with it.
       heights.current.clear();
       estimate.current = null;
-      setColumns(tracks);
-      return;
+      measuredColumns.current = tracks;
     }
     // Fixed once the first rows are measured: an estimate that moved with every row could make the span
     // swing back and forth between two builds.
@@ -56,15 +61,16 @@ export function useWindowedGrid(count: number) {
       from: -rect.top - margin,
       to: -rect.top + window.innerHeight + margin,
     });
-    setRange((current) =>
+    setSpan((current) =>
+      current.columns === tracks &&
       current.firstRow === next.firstRow &&
       current.endRow === next.endRow &&
       Math.abs(current.above - next.above) < 1 &&
       Math.abs(current.below - next.below) < 1
         ? current
-        : next,
+        : { ...next, columns: tracks },
     );
-  }, [count, columns, windowed]);
+  }, [count, windowed]);
 
   // After each build: measure the rows now in the page, then see whether the span moved.
   useLayoutEffect(() => {
@@ -85,7 +91,7 @@ export function useWindowedGrid(count: number) {
     }
   });
 
-  // More cards shown, or another number of columns: the span and the room below change.
+  // More cards shown: the span and the room below change.
   useLayoutEffect(() => {
     measuredPasses.current = 0;
     update();
@@ -114,7 +120,8 @@ export function useWindowedGrid(count: number) {
   }, [update, windowed]);
 
   if (!windowed) return { listRef, columns: 1, start: 0, end: count, above: 0, below: 0 };
-  const start = Math.min(range.firstRow * columns, count);
-  const end = Math.min(range.endRow * columns, count);
-  return { listRef, columns, start, end, above: range.above, below: range.below };
+  const { columns, firstRow, endRow, above, below } = span;
+  const start = Math.min(firstRow * columns, count);
+  const end = Math.min(endRow * columns, count);
+  return { listRef, columns, start, end, above, below };
 }
