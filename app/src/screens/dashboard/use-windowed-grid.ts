@@ -9,12 +9,7 @@ const MARGIN_SCREENS = 1;
 const FIRST_ESTIMATE = 360;
 const MAX_MEASURED_PASSES = 4;
 
-/** The rows built, for the number of columns the grid had when they were worked out. */
-interface Span extends WindowRange {
-  columns: number;
-}
-
-const WHOLE: Span = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above: 0, below: 0, columns: 1 };
+const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above: 0, below: 0 };
 
 /**
  * Builds only the rows of a responsive CSS grid that are on screen, plus a screen's height either side;
@@ -25,12 +20,11 @@ const WHOLE: Span = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above: 0, be
 export function useWindowedGrid(count: number) {
   const listRef = useRef<HTMLUListElement | null>(null);
   const heights = useRef(new Map<number, number>());
-  /** The number of columns `heights` were measured at. */
-  const measuredColumns = useRef(0);
   const estimate = useRef<number | null>(null);
   /** Builds in a row caused by measuring, not by scrolling: bounded, so a page never loops on itself. */
   const measuredPasses = useRef(0);
-  const [span, setSpan] = useState<Span>(WHOLE);
+  const [columns, setColumns] = useState(1);
+  const [range, setRange] = useState<WindowRange>(WHOLE);
   const windowed = count > WINDOW_FROM_ITEMS;
 
   const update = useCallback(() => {
@@ -40,11 +34,12 @@ export function useWindowedGrid(count: number) {
     const tracks = style.gridTemplateColumns.split(' ').filter((track) => track.endsWith('px')).length;
     const rect = list.getBoundingClientRect();
     if (tracks === 0 || rect.width === 0) return;
-    if (tracks !== measuredColumns.current) {
+    if (tracks !== columns) {
       // Another width: every row's height changes with it.
       heights.current.clear();
       estimate.current = null;
-      measuredColumns.current = tracks;
+      setColumns(tracks);
+      return;
     }
     // Fixed once the first rows are measured: an estimate that moved with every row could make the span
     // swing back and forth between two builds.
@@ -61,16 +56,15 @@ export function useWindowedGrid(count: number) {
       from: -rect.top - margin,
       to: -rect.top + window.innerHeight + margin,
     });
-    setSpan((current) =>
-      current.columns === tracks &&
+    setRange((current) =>
       current.firstRow === next.firstRow &&
       current.endRow === next.endRow &&
       Math.abs(current.above - next.above) < 1 &&
       Math.abs(current.below - next.below) < 1
         ? current
-        : { ...next, columns: tracks },
+        : next,
     );
-  }, [count, windowed]);
+  }, [count, columns, windowed]);
 
   // After each build: measure the rows now in the page, then see whether the span moved.
   useLayoutEffect(() => {
@@ -91,7 +85,7 @@ export function useWindowedGrid(count: number) {
     }
   });
 
-  // More cards shown: the span and the room below change.
+  // More cards shown, or another number of columns: the span and the room below change.
   useLayoutEffect(() => {
     measuredPasses.current = 0;
     update();
@@ -120,8 +114,7 @@ export function useWindowedGrid(count: number) {
   }, [update, windowed]);
 
   if (!windowed) return { listRef, columns: 1, start: 0, end: count, above: 0, below: 0 };
-  const { columns, firstRow, endRow, above, below } = span;
-  const start = Math.min(firstRow * columns, count);
-  const end = Math.min(endRow * columns, count);
-  return { listRef, columns, start, end, above, below };
+  const start = Math.min(range.firstRow * columns, count);
+  const end = Math.min(range.endRow * columns, count);
+  return { listRef, columns, start, end, above: range.above, below: range.below };
 }
