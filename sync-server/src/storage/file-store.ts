@@ -2,6 +2,7 @@
 // folder by default (local-file-store.ts); S3-compatible object storage when S3_BUCKET is set
 // (s3-file-store.ts), so several server nodes see the same files. Keys look like the local paths under
 // DATA_DIR: `uploads/<user>/<article>.png`, `images/ab/<hash>.png`.
+import { MAX_SCREENSHOT_BYTES } from '../extraction/image-sniff';
 
 /** A file as read back: its bytes, their count, and the type it was stored with. */
 export interface StoredFile {
@@ -26,6 +27,19 @@ export interface FileStore {
   list(prefix: string): Promise<string[]>;
   /** Lets go of connections (S3) when the server closes. */
   close(): Promise<void>;
+}
+
+/**
+ * The largest file a store keeps: a screenshot (MAX_SCREENSHOT_BYTES, the upload limit); an archived image
+ * is far smaller (ARCHIVED_IMAGE_MAX_BYTES before an SVG is sanitised). A store writes no more than this,
+ * and the S3 store reads no more: a broken or hostile endpoint can't fill the server's memory.
+ */
+export const MAX_FILE_BYTES = MAX_SCREENSHOT_BYTES;
+
+/** Throws when `size` bytes are more than a store keeps under `key`. */
+export function checkFileSize(key: string, size: number): void {
+  if (size > MAX_FILE_BYTES)
+    throw new Error(`Refused file ${key}: ${size} bytes, more than ${MAX_FILE_BYTES} bytes`);
 }
 
 /** A key or prefix that could reach outside the store (`..`, an absolute path, odd characters). */

@@ -22,6 +22,7 @@ import {
   checkFileKey,
   FileStoreUnavailableError,
   LocalFileStore,
+  MAX_FILE_BYTES,
   S3FileStore,
   UnsafeFileKeyError,
   type FileStore,
@@ -189,6 +190,14 @@ describe.each(stores)('%s', (_name, open) => {
     expect(await store.exists('images/ab/abcdef.png')).toBe(true);
   });
 
+  it('refuses a file larger than MAX_FILE_BYTES, and keeps nothing of it', async () => {
+    const store = open();
+    await expect(
+      store.put('uploads/ann/huge.png', Buffer.alloc(MAX_FILE_BYTES + 1), 'image/png'),
+    ).rejects.toThrow(`more than ${MAX_FILE_BYTES} bytes`);
+    expect(await store.list('uploads/ann/')).toEqual([]);
+  });
+
   it.each(HOSTILE_KEYS)('refuses the key %j in every call, and touches nothing', async (key) => {
     const store = open();
     await expect(store.put(key, PNG, 'image/png')).rejects.toBeInstanceOf(UnsafeFileKeyError);
@@ -317,6 +326,57 @@ describe('S3FileStore', () => {
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('refuses an answer larger than any file it keeps, declared or streamed, and one that stalls midway', async () => {
+    // A broken or hostile endpoint: a length past MAX_FILE_BYTES, a body that never ends, one that stops.
+    let streamed = 0;
+    const hostile = createServer((incoming, outgoing) => {
+      const path = incoming.url?.split('?')[0] ?? '';
+      if (path.endsWith('/declared.png')) {
+        outgoing.writeHead(200, { 'content-type': 'image/png', 'content-length': String(100 * 2 ** 30) });
+        outgoing.write(PNG);
+      } else if (path.endsWith('/endless.png')) {
+        outgoing.writeHead(200, { 'content-type': 'image/png' });
+        const chunk = Buffer.alloc(64 * 1024, 7);
+        const more = () => {
+          while (!outgoing.destroyed) {
+            streamed += chunk.length;
+            if (!outgoing.write(chunk)) return void outgoing.once('drain', more);
+          }
+        };
+        more();
+      } else {
+        outgoing.writeHead(200, { 'content-type': 'image/png', 'content-length': '1000' });
+        outgoing.write(PNG);
+      }
+    });
+    const endpoint = await listenLocally(hostile);
+    try {
+      const store = s3Store({ endpoint, timeoutMs: 800 });
+      for (const name of ['declared', 'endless', 'stalled']) {
+        const started = performance.now();
+        const failure = await store.read(`uploads/ann/${name}.png`).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        const took = performance.now() - started;
+        expect(failure, name).toBeInstanceOf(FileStoreUnavailableError);
+        if (name === 'stalled') {
+          expect((failure as Error).message).toContain('no answer within 800 ms');
+          expect(took).toBeLessThan(3_000);
+        } else {
+          expect((failure as Error).message, name).toContain(`more than ${MAX_FILE_BYTES} bytes`);
+          expect(took, name).toBeLessThan(700);
+        }
+      }
+      // The endless body was given up soon after the limit, not read to the deadline.
+      expect(streamed).toBeGreaterThan(0);
+      expect(streamed).toBeLessThan(MAX_FILE_BYTES + 16 * 2 ** 20);
+    } finally {
+      hostile.closeAllConnections();
+      await new Promise((resolve) => hostile.close(resolve));
     }
   });
 

@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   checkFileKey,
   checkFilePrefix,
+  checkFileSize,
   contentTypeOfKey,
   UnsafeFileKeyError,
   type FileStore,
@@ -41,6 +42,7 @@ export class LocalFileStore implements FileStore {
 
   async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
     const path = this.pathOf(key);
+    checkFileSize(key, bytes.length);
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
     try {

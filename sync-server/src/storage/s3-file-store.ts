@@ -5,13 +5,16 @@
 //
 // The AWS SDK is loaded on first use (about a second and 25 MB): a server keeping its files in DATA_DIR
 // never loads it, so the default start is as quick as before.
+import type { Readable } from 'node:stream';
 import type * as S3Module from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 import {
   checkFileKey,
   checkFilePrefix,
+  checkFileSize,
   FileStoreUnavailableError,
+  MAX_FILE_BYTES,
   type FileStore,
   type StoredFile,
 } from './file-store';
@@ -34,6 +37,28 @@ function isMissing(error: unknown): boolean {
 }
 
 type S3Sdk = typeof S3Module;
+
+/**
+ * An answer's body, at most MAX_FILE_BYTES of it: a length declared past that is refused before reading, a
+ * body that goes past it is dropped there (leaving the loop destroys the stream). The call's deadline
+ * bounds the time.
+ */
+async function readBounded(body: Readable | undefined, declared: number | undefined, key: string) {
+  if (!body) return Buffer.alloc(0);
+  const tooLarge = () => new Error(`answered more than ${MAX_FILE_BYTES} bytes for ${key}`);
+  if (declared !== undefined && declared > MAX_FILE_BYTES) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FILE_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
 
 export class S3FileStore implements FileStore {
   readonly kind = 's3';
@@ -104,6 +129,7 @@ export class S3FileStore implements FileStore {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const Key = checkFileKey(key);
+    checkFileSize(key, bytes.length);
     await this.send('store a file', ({ sdk, client }, abortSignal) =>
       client.send(
         new sdk.PutObjectCommand({
@@ -125,8 +151,7 @@ export class S3FileStore implements FileStore {
         const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key }), {
           abortSignal,
         });
-        if (!object.Body) return { bytes: Buffer.alloc(0), size: 0, contentType: object.ContentType ?? '' };
-        const bytes = Buffer.from(await object.Body.transformToByteArray());
+        const bytes = await readBounded(object.Body as Readable | undefined, object.ContentLength, key);
         return {
           bytes,
           size: bytes.length,
