@@ -4,20 +4,11 @@
 // DATA_DIR: `uploads/<user>/<article>.png`, `images/ab/<hash>.png`.
 import { MAX_SCREENSHOT_BYTES } from '../extraction/image-sniff';
 
-/** A file as read back: its bytes, their count, and the type it was stored with. */
-export interface StoredFile {
-  bytes: Buffer;
-  size: number;
-  contentType: string;
-}
-
 export interface FileStore {
-  /** 'local' (DATA_DIR) or 's3' (S3_BUCKET): said in the start line and by tests. */
-  readonly kind: 'local' | 's3';
   /** Stores the bytes under `key`, replacing what was there; a reader never sees half a file. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** The file, or null when no file has that key. */
-  read(key: string): Promise<StoredFile | null>;
+  /** The file's bytes, or null when no file has that key. */
+  read(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
   /** Removes the file; a key with no file is not an error. */
   delete(key: string): Promise<void>;
@@ -93,20 +84,4 @@ export function checkFilePrefix(prefix: string, use: 'delete' | 'list'): string 
   if (!prefix.endsWith('/') || !isPlainPath(prefix.slice(0, -1), use === 'delete' ? 2 : 1))
     throw new UnsafeFileKeyError(prefix);
   return prefix;
-}
-
-const TYPES_BY_EXTENSION: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-};
-
-/** The type a file's name says (the data folder keeps no types of its own). */
-export function contentTypeOfKey(key: string): string {
-  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
-  return TYPES_BY_EXTENSION[extension] ?? 'application/octet-stream';
 }

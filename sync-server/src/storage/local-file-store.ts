@@ -7,10 +7,8 @@ import {
   checkFileKey,
   checkFilePrefix,
   checkFileSize,
-  contentTypeOfKey,
   UnsafeFileKeyError,
   type FileStore,
-  type StoredFile,
 } from './file-store';
 
 const TEMPORARY = /\.part$/;
@@ -18,7 +16,6 @@ const TEMPORARY = /\.part$/;
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 export class LocalFileStore implements FileStore {
-  readonly kind = 'local';
   private readonly root: string;
 
   constructor(root: string) {
@@ -54,10 +51,9 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async read(key: string): Promise<StoredFile | null> {
+  async read(key: string): Promise<Buffer | null> {
     try {
-      const bytes = await readFile(this.pathOf(key));
-      return { bytes, size: bytes.length, contentType: contentTypeOfKey(key) };
+      return await readFile(this.pathOf(key));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -16,7 +16,6 @@ import {
   FileStoreUnavailableError,
   MAX_FILE_BYTES,
   type FileStore,
-  type StoredFile,
 } from './file-store';
 
 /** One call to the store (its retries included) gives up after this long unless the caller says otherwise. */
@@ -61,7 +60,6 @@ async function readBounded(body: Readable | undefined, declared: number | undefi
 }
 
 export class S3FileStore implements FileStore {
-  readonly kind = 's3';
   private readonly options: S3FileStoreOptions;
   private readonly bucket: string;
   private readonly timeoutMs: number;
@@ -144,19 +142,14 @@ export class S3FileStore implements FileStore {
     );
   }
 
-  async read(key: string): Promise<StoredFile | null> {
+  async read(key: string): Promise<Buffer | null> {
     const Key = checkFileKey(key);
     try {
       return await this.send('read a file', async ({ sdk, client }, abortSignal) => {
         const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key }), {
           abortSignal,
         });
-        const bytes = await readBounded(object.Body as Readable | undefined, object.ContentLength, key);
-        return {
-          bytes,
-          size: bytes.length,
-          contentType: object.ContentType ?? 'application/octet-stream',
-        };
+        return readBounded(object.Body as Readable | undefined, object.ContentLength, key);
       });
     } catch (error) {
       if (isMissing(error)) return null;
