@@ -373,6 +373,51 @@ describe('S3FileStore', () => {
     }
   });
 
+  it('lists and deletes only keys under the prefix, and stops when a listing goes round in circles', async () => {
+    // A broken endpoint: its listing names another account's file, and then the same page for ever.
+    const deleted: string[] = [];
+    const broken = createServer((incoming, outgoing) => {
+      const url = new URL(incoming.url ?? '/', 'http://s3');
+      if (incoming.method === 'POST' && url.searchParams.has('delete')) {
+        let body = '';
+        incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        incoming.on('end', () => {
+          deleted.push(...[...body.matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1]!));
+          outgoing.writeHead(200, { 'content-type': 'application/xml' });
+          outgoing.end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
+        });
+        return;
+      }
+      const circles = url.searchParams.get('prefix') === 'uploads/bob/';
+      outgoing.writeHead(200, { 'content-type': 'application/xml' });
+      outgoing.end(
+        '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult>' +
+          `<Name>${s3.bucket}</Name><Prefix>${url.searchParams.get('prefix')}</Prefix><MaxKeys>1000</MaxKeys>` +
+          '<Contents><Key>uploads/ann/one.png</Key></Contents>' +
+          '<Contents><Key>uploads/anna/hers.png</Key></Contents>' +
+          (circles
+            ? '<IsTruncated>true</IsTruncated><NextContinuationToken>again</NextContinuationToken>'
+            : '<IsTruncated>false</IsTruncated>') +
+          '</ListBucketResult>',
+      );
+    });
+    const endpoint = await listenLocally(broken);
+    try {
+      const store = s3Store({ endpoint, timeoutMs: 2_000 });
+      expect(await store.list('uploads/ann/')).toEqual(['uploads/ann/one.png']);
+      await store.deleteAll('uploads/ann/');
+      expect(deleted).toEqual(['uploads/ann/one.png']);
+      const started = performance.now();
+      await expect(store.list('uploads/bob/')).rejects.toThrow(
+        'answered the same page of uploads/bob/ again',
+      );
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      broken.closeAllConnections();
+      await new Promise((resolve) => broken.close(resolve));
+    }
+  });
+
   it('fails at once, as unavailable, when nothing listens at the endpoint', async () => {
     const closed = createTcpServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

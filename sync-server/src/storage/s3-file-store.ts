@@ -210,8 +210,14 @@ export class S3FileStore implements FileStore {
           abortSignal,
         }),
       );
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      // Only keys under the prefix: a broken answer naming others' files must not reach deleteAll.
+      for (const object of page.Contents ?? []) if (object.Key?.startsWith(Prefix)) keys.push(object.Key);
+      const next = page.IsTruncated ? page.NextContinuationToken : undefined;
+      if (next !== undefined && next === ContinuationToken)
+        throw new FileStoreUnavailableError(
+          `File storage (S3 bucket ${this.bucket}) answered the same page of ${prefix} again`,
+        );
+      ContinuationToken = next;
     } while (ContinuationToken);
     return keys.sort();
   }
