@@ -241,6 +241,15 @@ describe('LocalFileStore', () => {
     expect(readdirSync(join(root, 'uploads', 'ann'))).toEqual(['shot.png']);
   });
 
+  it('leaves no temporary file behind when a write fails', async () => {
+    const { store, root } = localStore();
+    // A folder where the file would go: the temporary file is written, its rename then fails.
+    mkdirSync(join(root, 'uploads', 'ann', 'shot.png'), { recursive: true });
+    await expect(store.put('uploads/ann/shot.png', PNG, 'image/png')).rejects.toThrow();
+    expect(readdirSync(join(root, 'uploads', 'ann'))).toEqual(['shot.png']);
+    expect(readdirSync(join(root, 'uploads', 'ann', 'shot.png'))).toEqual([]);
+  });
+
   it('writes nothing outside its folder, nor over the database beside the files', async () => {
     const { store, root } = localStore();
     for (const key of HOSTILE_KEYS) await store.put(key, PNG, 'image/png').catch(() => undefined);
