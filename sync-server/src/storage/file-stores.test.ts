@@ -87,9 +87,9 @@ function localStore(): { store: LocalFileStore; root: string } {
 }
 
 /** An S3 store on the shared bucket, through the recording proxy unless told otherwise. */
-function s3Store(options: { timeoutMs?: number; endpoint?: string } = {}): S3FileStore {
+function s3Store(options: { timeoutMs?: number; endpoint?: string; bucket?: string } = {}): S3FileStore {
   const store = new S3FileStore({
-    bucket: s3.bucket,
+    bucket: options.bucket ?? s3.bucket,
     endpoint: options.endpoint ?? proxyUrl,
     region: s3.env.S3_REGION,
     accessKeyId: s3.env.S3_ACCESS_KEY_ID,
@@ -425,6 +425,19 @@ describe('S3FileStore', () => {
       broken.closeAllConnections();
       await new Promise((resolve) => broken.close(resolve));
     }
+  });
+
+  it('says a bucket that does not exist is unavailable, never that its files are missing', async () => {
+    const store = s3Store({ bucket: 'no-such-bucket' });
+    for (const call of [
+      () => store.read('uploads/ann/shot.png'),
+      () => store.put('uploads/ann/shot.png', PNG, 'image/png'),
+      () => store.delete('uploads/ann/shot.png'),
+      () => store.list('uploads/ann/'),
+    ])
+      await expect(call()).rejects.toThrow(
+        /^File storage \(S3 bucket no-such-bucket\) failed to .*NoSuchBucket/,
+      );
   });
 
   it('fails at once, as unavailable, when nothing listens at the endpoint', async () => {

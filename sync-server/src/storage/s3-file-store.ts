@@ -27,12 +27,13 @@ export interface S3FileStoreOptions extends S3Config {
   timeoutMs?: number;
 }
 
-/** How S3 says "no such file": GetObject's NoSuchKey, HeadObject's bare 404. */
+/**
+ * How S3 says "no such file": GetObject's NoSuchKey, HeadObject's bare 404 (NotFound). Not NoSuchBucket,
+ * also a 404: a misnamed bucket is a store that can't be used, not a store without that file.
+ */
 function isMissing(error: unknown): boolean {
-  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return (
-    failure.name === 'NoSuchKey' || failure.name === 'NotFound' || failure.$metadata?.httpStatusCode === 404
-  );
+  const failure = error as { name?: string };
+  return failure.name === 'NoSuchKey' || failure.name === 'NotFound';
 }
 
 type S3Sdk = typeof S3Module;
