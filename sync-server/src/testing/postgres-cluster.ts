@@ -171,8 +171,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
  */
 function watchOver(pid: number, pgCtl: string, data: string, folder: string): ChildProcess {
   const [command, args] = ownerCommand(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w']);
-  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; "$@" >/dev/null 2>&1; rm -rf '${folder}'`;
-  const watchdog = spawn('/bin/sh', ['-c', script, 'watchdog', command, ...args], {
+  // The folder is an argument, not part of the script: a quote in TMPDIR can't end the script's string.
+  const script = `folder=$1; shift; while kill -0 ${pid} 2>/dev/null; do sleep 1; done; "$@" >/dev/null 2>&1; rm -rf "$folder"`;
+  const watchdog = spawn('/bin/sh', ['-c', script, 'watchdog', folder, command, ...args], {
     detached: true,
     stdio: 'ignore',
   });
