@@ -95,22 +95,24 @@ export function rankedHighlights(userId: string, query: string): SQL | null {
 }
 
 /** The ids of the caller's articles a search finds, best first. */
-export async function searchArticleIds(db: Queryable, userId: string, query: string): Promise<string[]> {
-  const ranked = rankedArticles(userId, query);
-  if (!ranked) return [];
-  const rows = await db.all<{ id: string }>(
-    sql`SELECT a.id FROM (${ranked}) best JOIN articles a ON a.seq = best.seq
-      ORDER BY best.rank DESC, best.created_at DESC`,
-  );
-  return rows.map((row) => row.id);
+export function searchArticleIds(db: Queryable, userId: string, query: string): Promise<string[]> {
+  return idsInRankOrder(db, 'articles', rankedArticles(userId, query));
 }
 
 /** The ids of the caller's highlights a search finds, best first. */
-export async function searchHighlightIds(db: Queryable, userId: string, query: string): Promise<string[]> {
-  const ranked = rankedHighlights(userId, query);
+export function searchHighlightIds(db: Queryable, userId: string, query: string): Promise<string[]> {
+  return idsInRankOrder(db, 'highlights', rankedHighlights(userId, query));
+}
+
+/** The ids of `ranked`'s rows of `table` (joined on seq), best first; none when the query had no word. */
+async function idsInRankOrder(
+  db: Queryable,
+  table: 'articles' | 'highlights',
+  ranked: SQL | null,
+): Promise<string[]> {
   if (!ranked) return [];
   const rows = await db.all<{ id: string }>(
-    sql`SELECT h.id FROM (${ranked}) best JOIN highlights h ON h.seq = best.seq
+    sql`SELECT t.id FROM (${ranked}) best JOIN ${sql.identifier(table)} t ON t.seq = best.seq
       ORDER BY best.rank DESC, best.created_at DESC`,
   );
   return rows.map((row) => row.id);
