@@ -28,13 +28,7 @@ const SEARCH_RANK_WINDOW = 500;
  * word and its indexed form always agree; each is a parameter, so no input is read as query syntax.
  */
 export function searchQuery(query: string): SQL | null {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return null;
-  const words = terms.map((term, index) => {
-    const prefix = isPrefixTerm(term, index, terms.length) ? ':*' : '';
-    return sql`to_tsquery('simple', quote_literal(btrim(lectern_search_words(${term}))) || ${prefix})`;
-  });
-  return sql`(${sql.join(words, sql` && `)})`;
+  return everyWord(query, (term) => sql`to_tsquery('simple', ${wordQuery(term)} || ':*')`);
 }
 
 /**
@@ -43,12 +37,20 @@ export function searchQuery(query: string): SQL | null {
  * (lectern_search_prefix), one entry of the GIN index instead of every word that begins so.
  */
 export function articleMatchQuery(query: string): SQL | null {
+  return everyWord(query, (term) => sql`lectern_search_prefix(${term})`);
+}
+
+/** One word as to_tsquery's text: the word as the index cuts it, quoted. */
+function wordQuery(term: string): SQL {
+  return sql`quote_literal(btrim(lectern_search_words(${term})))`;
+}
+
+/** Every word of the query required, the one being typed matched by `typed`'s tsquery; null for none. */
+function everyWord(query: string, typed: (term: string) => SQL): SQL | null {
   const terms = searchTerms(query);
   if (terms.length === 0) return null;
   const words = terms.map((term, index) =>
-    isPrefixTerm(term, index, terms.length)
-      ? sql`lectern_search_prefix(${term})`
-      : sql`to_tsquery('simple', quote_literal(btrim(lectern_search_words(${term}))))`,
+    isPrefixTerm(term, index, terms.length) ? typed(term) : sql`to_tsquery('simple', ${wordQuery(term)})`,
   );
   return sql`(${sql.join(words, sql` && `)})`;
 }
