@@ -104,8 +104,9 @@ async function searchTimes(db: Db, asked: readonly string[]) {
 }
 
 /**
- * Saving one article as the server does (one transaction, the change feed recorded), then deleting it:
- * the median of SAVES saves of the library's typical 25 KB articles.
+ * Saving one article in one transaction (its written rows noted and its reader's feed lock taken; this
+ * database is opened without a feed recorder, so no change_log row is written), then deleting it: the
+ * median of SAVES saves of the library's typical 25 KB articles.
  */
 async function saveTimes(db: Db, sample: readonly BenchArticle[], size: number) {
   const { articles: table } = db.tables;

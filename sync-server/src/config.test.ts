@@ -222,3 +222,33 @@ describe('ROLE and the job settings of a node', () => {
     );
   });
 });
+
+describe('DATABASE_URL', () => {
+  const databaseUrl = (value: string | undefined) =>
+    loadConfig({ DATA_DIR: freshFolder(), JWT_SECRET: LONG_SECRET, DATABASE_URL: value }).databaseUrl;
+
+  it('is SQLite (null) when unset or blank, and a postgres:// or postgresql:// address as given', () => {
+    expect(databaseUrl(undefined)).toBeNull();
+    expect(databaseUrl('  ')).toBeNull();
+    expect(databaseUrl(' postgres://lectern:pw@db:5432/lectern ')).toBe(
+      'postgres://lectern:pw@db:5432/lectern',
+    );
+    expect(databaseUrl('POSTGRESQL://lectern@db/lectern')).toBe('POSTGRESQL://lectern@db/lectern');
+  });
+
+  it('refuses an address with no scheme, naming none of it', () => {
+    expect(() => databaseUrl('/var/run/postgresql')).toThrow(
+      'DATABASE_URL must be a PostgreSQL address (postgres://user:password@host:5432/database or postgresql://…); it has no scheme.',
+    );
+  });
+
+  it.each([
+    'postgres://lectern:pw@[db/lectern',
+    'postgres://lectern:50%off@db/lectern',
+    'postgres://db/lib%zz',
+  ])('refuses %s, which no driver can read, without repeating it', (value) => {
+    expect(() => databaseUrl(value)).toThrow(
+      /^DATABASE_URL is not a valid address \(postgres:\/\/user:password@host:5432\/database\)\.$/,
+    );
+  });
+});

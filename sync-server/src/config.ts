@@ -177,7 +177,9 @@ function databaseUrlSetting(raw: string | undefined): string | null {
         (scheme ? `it starts with "${scheme}:".` : 'it has no scheme.'),
     );
   try {
-    new URL(value);
+    const address = new URL(value);
+    // pg decodes these: a stray % (a password's, unescaped) would otherwise stop the start with "URI malformed".
+    for (const part of [address.username, address.password, address.pathname]) decodeURIComponent(part);
   } catch {
     throw new Error('DATABASE_URL is not a valid address (postgres://user:password@host:5432/database).');
   }

@@ -28,13 +28,7 @@ const SEARCH_RANK_WINDOW = 500;
  * word and its indexed form always agree; each is a parameter, so no input is read as query syntax.
  */
 export function searchQuery(query: string): SQL | null {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return null;
-  const words = terms.map((term, index) => {
-    const prefix = isPrefixTerm(term, index, terms.length) ? ':*' : '';
-    return sql`to_tsquery('simple', quote_literal(btrim(lectern_search_words(${term}))) || ${prefix})`;
-  });
-  return sql`(${sql.join(words, sql` && `)})`;
+  return everyWord(query, (term) => sql`to_tsquery('simple', ${wordQuery(term)} || ':*')`);
 }
 
 /**
@@ -43,12 +37,20 @@ export function searchQuery(query: string): SQL | null {
  * (lectern_search_prefix), one entry of the GIN index instead of every word that begins so.
  */
 export function articleMatchQuery(query: string): SQL | null {
+  return everyWord(query, (term) => sql`lectern_search_prefix(${term})`);
+}
+
+/** One word as to_tsquery's text: the word as the index cuts it, quoted. */
+function wordQuery(term: string): SQL {
+  return sql`quote_literal(btrim(lectern_search_words(${term})))`;
+}
+
+/** Every word of the query required, the one being typed matched by `typed`'s tsquery; null for none. */
+function everyWord(query: string, typed: (term: string) => SQL): SQL | null {
   const terms = searchTerms(query);
   if (terms.length === 0) return null;
   const words = terms.map((term, index) =>
-    isPrefixTerm(term, index, terms.length)
-      ? sql`lectern_search_prefix(${term})`
-      : sql`to_tsquery('simple', quote_literal(btrim(lectern_search_words(${term}))))`,
+    isPrefixTerm(term, index, terms.length) ? typed(term) : sql`to_tsquery('simple', ${wordQuery(term)})`,
   );
   return sql`(${sql.join(words, sql` && `)})`;
 }
@@ -95,22 +97,24 @@ export function rankedHighlights(userId: string, query: string): SQL | null {
 }
 
 /** The ids of the caller's articles a search finds, best first. */
-export async function searchArticleIds(db: Queryable, userId: string, query: string): Promise<string[]> {
-  const ranked = rankedArticles(userId, query);
-  if (!ranked) return [];
-  const rows = await db.all<{ id: string }>(
-    sql`SELECT a.id FROM (${ranked}) best JOIN articles a ON a.seq = best.seq
-      ORDER BY best.rank DESC, best.created_at DESC`,
-  );
-  return rows.map((row) => row.id);
+export function searchArticleIds(db: Queryable, userId: string, query: string): Promise<string[]> {
+  return idsInRankOrder(db, 'articles', rankedArticles(userId, query));
 }
 
 /** The ids of the caller's highlights a search finds, best first. */
-export async function searchHighlightIds(db: Queryable, userId: string, query: string): Promise<string[]> {
-  const ranked = rankedHighlights(userId, query);
+export function searchHighlightIds(db: Queryable, userId: string, query: string): Promise<string[]> {
+  return idsInRankOrder(db, 'highlights', rankedHighlights(userId, query));
+}
+
+/** The ids of `ranked`'s rows of `table` (joined on seq), best first; none when the query had no word. */
+async function idsInRankOrder(
+  db: Queryable,
+  table: 'articles' | 'highlights',
+  ranked: SQL | null,
+): Promise<string[]> {
   if (!ranked) return [];
   const rows = await db.all<{ id: string }>(
-    sql`SELECT h.id FROM (${ranked}) best JOIN highlights h ON h.seq = best.seq
+    sql`SELECT t.id FROM (${ranked}) best JOIN ${sql.identifier(table)} t ON t.seq = best.seq
       ORDER BY best.rank DESC, best.created_at DESC`,
   );
   return rows.map((row) => row.id);
