@@ -7,6 +7,7 @@ import {
   normalizeArticleUrl,
   tagNameKey,
   searchTerms,
+  SEARCH_RANK_WINDOW,
   SEARCH_RESULT_LIMIT,
   SERVER_ERRORS,
   type Article,
@@ -363,8 +364,6 @@ export function detachTag(db: Db, userId: string, articleId: string, tagId: stri
   });
 }
 
-/** Matches ranked for relevance; past this many, only the newest matching articles are ranked. */
-const SEARCH_RANK_WINDOW = 500;
 const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
 
 /**

@@ -4,7 +4,7 @@
 // rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their weights are kept by
 // migrations/0001_search_vectors.sql; for articles, 0003_search_prefixes.sql splits them into what a
 // search matches on (every word, and the beginnings of 2 to 6 letters of each) and what it ranks by.
-import { isPrefixTerm, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
+import { isPrefixTerm, SEARCH_RANK_WINDOW, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../database';
 
@@ -15,12 +15,6 @@ import type { Queryable } from '../database';
 const ARTICLE_WEIGHTS = sql.raw(`'{0.1, 0.3, 0.5, 1.0}'::real[]`);
 /** Highlights: the article's title B (FTS5's 1), the highlighted text A (FTS5's 3). */
 const HIGHLIGHT_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.333, 1.0}'::real[]`);
-
-/**
- * Matches ranked for relevance; past this many, only the newest matching articles are ranked, as on SQLite
- * (SEARCH_RANK_WINDOW in services/articles.ts): a word found in nearly every article still answers fast.
- */
-const SEARCH_RANK_WINDOW = 500;
 
 /**
  * The tsquery of a search box query, or null when it has no word. Each word goes through the same
