@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // Two at a time even on two cores (vitest's default there is one): most tests wait on sockets, timers
+    // and child processes rather than the CPU, and CI has 20 minutes for the whole run.
+    maxWorkers: 2,
     projects: [
       {
         test: {

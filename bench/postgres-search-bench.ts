@@ -11,10 +11,9 @@ import { openPostgres } from '../sync-server/src/db/postgres/connection';
 import type { articles } from '../sync-server/src/db/postgres/schema';
 import { searchArticleIds } from '../sync-server/src/db/postgres/search';
 import { createTestDatabase, stopTestCluster } from '../sync-server/src/testing/postgres-cluster';
-import { benchArticles, searchableWords, type BenchArticle } from './support/bench-library';
+import { benchArticles, benchSearchQueries, type BenchArticle } from './support/bench-library';
 import { anyMissed, benchSizes, recordFigure } from './support/bench-table';
 import { percentile } from './support/server-process';
-import { seededRandom, zipfSampler } from './support/seed-text';
 
 /** server-bench.ts's library and query seeds: the same articles, the same queries. */
 const LIBRARY_SEED = 16;
@@ -77,19 +76,6 @@ async function growTo(db: Db, articles: Generator<BenchArticle>, from: number, c
   return (performance.now() - started) / 1000;
 }
 
-/** server-bench.ts's queries: a third whole words, a third a word and one being typed, a third a word typed. */
-function queries(): string[] {
-  const random = seededRandom(QUERY_SEED);
-  const sampleWord = zipfSampler(searchableWords(LIBRARY_SEED), random);
-  return Array.from({ length: SEARCHES }, (_, i) =>
-    i % 3 === 0
-      ? sampleWord()
-      : i % 3 === 1
-        ? `${sampleWord()} ${sampleWord().slice(0, 3)}`
-        : sampleWord().slice(0, 4),
-  );
-}
-
 async function searchTimes(db: Db, asked: readonly string[]) {
   for (const query of asked.slice(0, WARM_UP_SEARCHES)) await searchArticleIds(db, READER, query);
   const latencies: number[] = [];
@@ -104,8 +90,9 @@ async function searchTimes(db: Db, asked: readonly string[]) {
 }
 
 /**
- * Saving one article as the server does (one transaction, the change feed recorded), then deleting it:
- * the median of SAVES saves of the library's typical 25 KB articles.
+ * Saving one article in one transaction (its written rows noted and its reader's feed lock taken; this
+ * database is opened without a feed recorder, so no change_log row is written), then deleting it: the
+ * median of SAVES saves of the library's typical 25 KB articles.
  */
 async function saveTimes(db: Db, sample: readonly BenchArticle[], size: number) {
   const { articles: table } = db.tables;
@@ -142,7 +129,7 @@ async function main() {
     }
 
     const library = benchArticles(LIBRARY_SEED);
-    const asked = queries();
+    const asked = benchSearchQueries(LIBRARY_SEED, QUERY_SEED, SEARCHES);
     let saved = 0;
     for (const size of benchSizes()) {
       const seconds = await growTo(db, library, saved, size);

@@ -59,7 +59,7 @@ for (const { script, group } of SCRIPTS) {
 
 const figures = readFigures(resultsFile);
 rmSync(resultsDir, { recursive: true, force: true });
-for (const side of ['server', 'extraction', 'device', 'other'] as const) {
+for (const side of ['server', 'extraction', 'device'] as const) {
   const ofSide = figures.filter((figure) => figure.side === side);
   if (ofSide.length === 0) continue;
   console.log(`\n${side} figures × library size (articles):\n${formatTable(ofSide)}`);

@@ -12,11 +12,10 @@ import { join } from 'node:path';
 import type { Db } from '../sync-server/src/db/connection';
 import { sql } from 'drizzle-orm';
 import { registerUser } from '../sync-server/src/services/users';
-import { benchLibrary, growLibrary, searchableWords, type BenchLibrary } from './support/bench-library';
+import { benchLibrary, benchSearchQueries, growLibrary, type BenchLibrary } from './support/bench-library';
 import { anyMissed, benchSizes, recordFigure } from './support/bench-table';
 import { percentile, startProcess, type RunningProcess } from './support/server-process';
 import { seedDatabase } from './support/seed-library';
-import { seededRandom, zipfSampler } from './support/seed-text';
 
 const LIBRARY_SEED = 16;
 const LIST_SEED = 17;
@@ -101,18 +100,9 @@ async function readRatio(server: RunningProcess, articleUrl: string, token: stri
 }
 
 async function searchP95(server: RunningProcess, token: string) {
-  const random = seededRandom(99);
-  const sampleWord = zipfSampler(searchableWords(LIBRARY_SEED), random);
   const latencies: number[] = [];
   let found = 0;
-  for (let i = 0; i < SEARCHES; i += 1) {
-    // A third whole words, a third two words with the second being typed, a third a word being typed.
-    const query =
-      i % 3 === 0
-        ? sampleWord()
-        : i % 3 === 1
-          ? `${sampleWord()} ${sampleWord().slice(0, 3)}`
-          : sampleWord().slice(0, 4);
+  for (const query of benchSearchQueries(LIBRARY_SEED, 99, SEARCHES)) {
     const started = performance.now();
     const answer = await fetch(`${server.url}/api/articles/search?q=${encodeURIComponent(query)}`, {
       headers: { authorization: `Bearer ${token}` },

@@ -22,7 +22,7 @@ import { eventually } from './support/eventually';
 import { saveScreenshot } from './support/screenshots';
 
 const SERIES = Object.fromEntries(
-  Array.from({ length: 30 }, (_, i) => [
+  Array.from({ length: 100 }, (_, i) => [
     `/series/${i + 1}`,
     articlePage({
       title: `Letters from the Coast, part ${i + 1}`,
@@ -454,6 +454,44 @@ describe('the My Articles dashboard', () => {
     expect(await page.locator('article.article-card').count()).toBe(24);
     await page.getByRole('button', { name: 'Show more (6 left)' }).scrollIntoViewIfNeeded();
     await eventually(async () => expect(await page.locator('article.article-card').count()).toBe(30));
+    await page.context().close();
+  });
+
+  it('builds only the cards near the screen of a long library, down to the last one', async () => {
+    const account = newAccount();
+    const { body } = await world.api.post('/auth/register', account);
+    const api = world.api.as(body.token);
+    for (let i = 1; i <= 100; i += 1) {
+      const answer = await api.post('/articles', { url: world.site.url(`/series/${i}`) });
+      expect(answer.status).toBe(201);
+    }
+    const page = await world.newPage();
+    await signIn(page, account);
+    await eventually(async () => expect(await statValue(page, 'Total')).toBe('100'));
+    const cards = page.locator('article.article-card');
+    // Exact titles: "part 1" would also name parts 10 to 19 and 100.
+    const part = (n: number) =>
+      page.locator('article.article-card', {
+        has: page.getByRole('heading', { name: `Letters from the Coast, part ${n}`, exact: true }),
+      });
+    // Every card listed: the next page comes as Show more scrolls into view (24, 48, 96, then all).
+    const more = page.getByRole('button', { name: /^Show more/ });
+    await eventually(async () => {
+      if ((await more.count()) > 0) await more.scrollIntoViewIfNeeded({ timeout: 1_000 }).catch(() => {});
+      expect(await more.count()).toBe(0);
+    }, 20_000);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Past 60 cards the grid builds the rows near the screen only (use-windowed-grid.ts).
+    await eventually(async () => expect(await cards.count()).toBeLessThan(60));
+    await expect(part(100).count()).resolves.toBe(1);
+    expect(await part(1).count()).toBe(0);
+    // Scrolled to the end, the last card is built, the first ones are not.
+    await eventually(async () => {
+      await page.evaluate(() => window.scrollBy(0, 4_000));
+      expect(await part(1).count()).toBe(1);
+    }, 20_000);
+    expect(await cards.count()).toBeLessThan(60);
+    expect(await part(100).count()).toBe(0);
     await page.context().close();
   });
 });

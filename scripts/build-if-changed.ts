@@ -1,7 +1,8 @@
 // `npm start` builds the app only when its sources changed since the build on disk, so several server
 // nodes can start from one checkout: the first builds, the others find the build current and just serve.
-// A build goes to a fresh folder that then replaces app/dist in one rename, so a node already serving the
-// old build never reads a half-written one; a lock folder keeps two starting nodes from building at once.
+// A build goes to a fresh folder that then takes app/dist's place by two renames (the old folder aside, the
+// new one in), so a node already serving never reads a half-written build, only, for that instant, none; a
+// lock folder keeps two starting nodes from building at once.
 // Usage: tsx scripts/build-if-changed.ts   (then `npm run serve`)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

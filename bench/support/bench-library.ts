@@ -238,3 +238,18 @@ export async function growLibrary(
 export function searchableWords(seed: number): string[] {
   return vocabulary(BENCH_VOCABULARY_SIZE, seededRandom(seed)).slice(BENCH_STOPWORDS);
 }
+
+/**
+ * What readers type into search over the library of `librarySeed`, drawn the same way on every run and
+ * every engine: a third whole words, a third a word and one being typed, a third a word being typed.
+ */
+export function benchSearchQueries(librarySeed: number, querySeed: number, count: number): string[] {
+  const sampleWord = zipfSampler(searchableWords(librarySeed), seededRandom(querySeed));
+  return Array.from({ length: count }, (_, i) =>
+    i % 3 === 0
+      ? sampleWord()
+      : i % 3 === 1
+        ? `${sampleWord()} ${sampleWord().slice(0, 3)}`
+        : sampleWord().slice(0, 4),
+  );
+}

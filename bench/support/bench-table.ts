@@ -5,7 +5,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { report } from './server-process';
 
-export const DEFAULT_SIZES = [5_000, 20_000, 50_000];
+const DEFAULT_SIZES = [5_000, 20_000, 50_000];
 
 export interface Figure {
   /** What is measured, the same words at every size (the table's row). */
@@ -18,7 +18,7 @@ export interface Figure {
   target: string;
   ok: boolean;
   /** Device figures are for the app's side; the table groups them apart. */
-  side: 'server' | 'device' | 'extraction' | 'other';
+  side: 'server' | 'device' | 'extraction';
 }
 
 /** The sizes asked for (`--sizes 5000,20000` becomes BENCH_SIZES), else the three default ones. */

@@ -81,6 +81,11 @@ export const ARCHIVED_IMAGE_PATH = '/api/images/';
 
 /** Search results returned at most, articles and highlights alike. */
 export const SEARCH_RESULT_LIMIT = 50;
+/**
+ * The server's search ranks at most this many matches, the newest, on either database engine: a word found in
+ * nearly every article still answers fast.
+ */
+export const SEARCH_RANK_WINDOW = 500;
 
 /** `lectern-export-2026-11-22.json`: the product name, 'export' and the ISO date (section 9). */
 export function exportFileName(date: Date): string {

@@ -187,8 +187,15 @@ describe('ROLE and the job settings of a node', () => {
     });
   });
 
-  it.each(['web', 'worker', 'both'] as const)('takes ROLE=%s', (role) => {
-    expect(config({ ROLE: role }).role).toBe(role);
+  it.each(['web', 'worker', 'both'] as const)('takes ROLE=%s beside DATABASE_URL', (role) => {
+    expect(config({ ROLE: role, DATABASE_URL: 'postgres://lectern@db.internal/lectern' }).role).toBe(role);
+  });
+
+  it.each(['web', 'worker'] as const)('refuses ROLE=%s on SQLite, where one process does both', (role) => {
+    expect(() => config({ ROLE: role })).toThrow(
+      `ROLE=${role} needs DATABASE_URL: on SQLite one process answers requests and runs the jobs (ROLE=both).`,
+    );
+    expect(config({ ROLE: 'both' }).role).toBe('both');
   });
 
   it('takes the concurrency of this node and the expiry of a lost job', () => {
@@ -206,6 +213,43 @@ describe('ROLE and the job settings of a node', () => {
   it('refuses a JOB_EXPIRE_SECONDS that is not a whole number', () => {
     expect(() => config({ JOB_EXPIRE_SECONDS: '10m' })).toThrow(
       'JOB_EXPIRE_SECONDS must be a whole number, got "10m"',
+    );
+  });
+
+  it('refuses a JOB_EXPIRE_SECONDS of 24 hours or more at start (pg-boss would refuse every job)', () => {
+    expect(config({ JOB_EXPIRE_SECONDS: '86399' }).jobExpireSeconds).toBe(86_399);
+    expect(() => config({ JOB_EXPIRE_SECONDS: '86400' })).toThrow(
+      'JOB_EXPIRE_SECONDS must be less than 86400 (24 hours, the most pg-boss allows), got "86400"',
+    );
+  });
+});
+
+describe('DATABASE_URL', () => {
+  const databaseUrl = (value: string | undefined) =>
+    loadConfig({ DATA_DIR: freshFolder(), JWT_SECRET: LONG_SECRET, DATABASE_URL: value }).databaseUrl;
+
+  it('is SQLite (null) when unset or blank, and a postgres:// or postgresql:// address as given', () => {
+    expect(databaseUrl(undefined)).toBeNull();
+    expect(databaseUrl('  ')).toBeNull();
+    expect(databaseUrl(' postgres://lectern:pw@db:5432/lectern ')).toBe(
+      'postgres://lectern:pw@db:5432/lectern',
+    );
+    expect(databaseUrl('POSTGRESQL://lectern@db/lectern')).toBe('POSTGRESQL://lectern@db/lectern');
+  });
+
+  it('refuses an address with no scheme, naming none of it', () => {
+    expect(() => databaseUrl('/var/run/postgresql')).toThrow(
+      'DATABASE_URL must be a PostgreSQL address (postgres://user:password@host:5432/database or postgresql://…); it has no scheme.',
+    );
+  });
+
+  it.each([
+    'postgres://lectern:pw@[db/lectern',
+    'postgres://lectern:50%off@db/lectern',
+    'postgres://db/lib%zz',
+  ])('refuses %s, which no driver can read, without repeating it', (value) => {
+    expect(() => databaseUrl(value)).toThrow(
+      /^DATABASE_URL is not a valid address \(postgres:\/\/user:password@host:5432\/database\)\.$/,
     );
   });
 });

@@ -95,13 +95,19 @@ export type NodeRole = 'web' | 'worker' | 'both';
 const NODE_ROLES: readonly NodeRole[] = ['web', 'worker', 'both'];
 
 /** ROLE: unset for both; anything but the three names stops the start rather than guess. */
-function roleSetting(raw: string | undefined): NodeRole {
+function roleSetting(raw: string | undefined, databaseUrl: string | null): NodeRole {
   const value = (raw ?? '').trim();
   if (value === '') return 'both';
   const role = NODE_ROLES.find((name) => name === value);
   if (!role)
     throw new Error(
       `ROLE must be web (answer requests only), worker (run background jobs only) or both (the default), got "${value}"`,
+    );
+  // On SQLite one process owns the database: a web node alone would leave every job unrun, and a worker
+  // alone would answer no one.
+  if (role !== 'both' && databaseUrl === null)
+    throw new Error(
+      `ROLE=${role} needs DATABASE_URL: on SQLite one process answers requests and runs the jobs (ROLE=both).`,
     );
   return role;
 }
@@ -112,6 +118,18 @@ function intSetting(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
+}
+
+/** pg-boss refuses a job expiry of 24 hours or more (with every job sent, so refuse it at start instead). */
+const JOB_EXPIRE_LIMIT_SECONDS = 24 * 60 * 60;
+
+function jobExpireSetting(env: Env): number {
+  const seconds = Math.max(1, intSetting(env, 'JOB_EXPIRE_SECONDS', 15 * 60));
+  if (seconds >= JOB_EXPIRE_LIMIT_SECONDS)
+    throw new Error(
+      `JOB_EXPIRE_SECONDS must be less than ${JOB_EXPIRE_LIMIT_SECONDS} (24 hours, the most pg-boss allows), got "${env.JOB_EXPIRE_SECONDS}"`,
+    );
+  return seconds;
 }
 
 /** HS256 keys shorter than the hash (32 bytes) can be guessed offline from any one token. */
@@ -159,7 +177,9 @@ function databaseUrlSetting(raw: string | undefined): string | null {
         (scheme ? `it starts with "${scheme}:".` : 'it has no scheme.'),
     );
   try {
-    new URL(value);
+    const address = new URL(value);
+    // pg decodes these: a stray % (a password's, unescaped) would otherwise stop the start with "URI malformed".
+    for (const part of [address.username, address.password, address.pathname]) decodeURIComponent(part);
   } catch {
     throw new Error('DATABASE_URL is not a valid address (postgres://user:password@host:5432/database).');
   }
@@ -301,8 +321,8 @@ export function loadConfig(env: Env = process.env, defaults: { appDir?: string |
     jobConcurrency: Math.max(1, intSetting(env, 'JOB_CONCURRENCY', 4)),
     jobConcurrencyPerUser: Math.max(1, intSetting(env, 'JOB_CONCURRENCY_PER_USER', 2)),
     jobRetryBaseMs: Math.max(1, intSetting(env, 'JOB_RETRY_BASE_MS', 5_000)),
-    jobExpireSeconds: Math.max(1, intSetting(env, 'JOB_EXPIRE_SECONDS', 15 * 60)),
-    role: roleSetting(env.ROLE),
+    jobExpireSeconds: jobExpireSetting(env),
+    role: roleSetting(env.ROLE, databaseUrl),
     imageFetchTimeoutMs: Math.max(1, intSetting(env, 'IMAGE_FETCH_TIMEOUT_MS', 15_000)),
     idempotencyTtlMs: intSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     syncEventsPerUser: Math.max(1, intSetting(env, 'SYNC_EVENTS_PER_USER', 10)),

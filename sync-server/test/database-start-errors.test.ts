@@ -2,13 +2,13 @@
 // never the password, and never a silent fall-back to SQLite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabaseFromConfig } from '../src/db/open';
+import { DatabaseStartError, openDatabaseFromConfig } from '../src/db/open';
 import { createTestDatabase, stopTestCluster } from '../src/testing/postgres-cluster';
 
 afterAll(stopTestCluster);
@@ -128,8 +128,36 @@ describe('DATABASE_URL at start', () => {
 describe('openDatabaseFromConfig', () => {
   it('opens SQLite when DATABASE_URL is unset', async () => {
     const db = await openDatabaseFromConfig({ databaseFile: ':memory:', databaseUrl: null });
-    expect('dialect' in db ? db.dialect : 'sqlite').toBe('sqlite');
+    expect(db.dialect).toBe('sqlite');
+    expect('sqlite' in db && (db.sqlite as { memory: boolean }).memory).toBe(true);
     await db.close();
+  });
+
+  it('gives up within its 5 seconds on an address that accepts connections and never answers', async () => {
+    const held: Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const startedAt = Date.now();
+    try {
+      await expect(
+        openDatabaseFromConfig({
+          databaseFile: ':memory:',
+          databaseUrl: `postgres://lectern:hunter2@127.0.0.1:${port}/lectern`,
+        }),
+      ).rejects.toThrow(
+        new DatabaseStartError(
+          `PostgreSQL at 127.0.0.1:${port} (DATABASE_URL) did not answer within 5 seconds. ` +
+            'Check that PostgreSQL runs there and DATABASE_URL names it.',
+        ),
+      );
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(4_900);
+      expect(Date.now() - startedAt).toBeLessThan(10_000);
+      expect(held.length).toBeGreaterThan(0);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
   });
 
   it('opens PostgreSQL when it is set', async () => {

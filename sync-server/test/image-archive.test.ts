@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { startTestFileStore, type TestFileStore } from './support/test-file-store';
-import { ApiClient, signUp } from './support/api-client';
+import { ApiClient, getBytes, signUp } from './support/api-client';
 import {
   FIXTURE_IMAGES,
   IMAGE_ARTICLE_FILES,
@@ -114,16 +114,7 @@ async function storedFiles(): Promise<string[]> {
   return (await files.keys(server.dataDir, 'images/')).map((key) => key.split('/').pop()!);
 }
 
-async function rawGet(path: string, token?: string) {
-  const response = await fetch(`${server.url}${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
+const rawGet = (path: string, token?: string) => getBytes(server.url, path, token);
 
 describe('images archived with the article', () => {
   it('saves at once, then archives the good images, drops the bad ones and never reaches a private address', async () => {

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../src/testing/local-s3';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
-import { ApiClient, imagesSettled, signUp } from './support/api-client';
+import { ApiClient, getBytes, imagesSettled, signUp } from './support/api-client';
 import {
   FIXTURE_IMAGES,
   IMAGE_ARTICLE_FILES,
@@ -57,16 +57,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-async function rawGet(path: string, token?: string) {
-  const response = await fetch(`${server.url}${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
+const rawGet = (path: string, token?: string) => getBytes(server.url, path, token);
 
 function uploadScreenshot(client: ApiClient, image: Buffer) {
   const form = new FormData();

@@ -78,8 +78,11 @@ describe('POST /api/articles/screenshot', () => {
     expect((await stranger.client.get(`/articles/${article.id}/screenshot`)).status).toBe(404);
     expect((await world.api.get(`/articles/${article.id}/screenshot`)).status).toBe(401);
 
+    // Kept in the store under the owner's folder (the bucket when this file runs on S3), and gone with it.
+    const folder = `uploads/${owner.user.id}/`;
+    expect(await files.keys(world.server.dataDir, folder)).toEqual([`${folder}${article.id}.png`]);
     expect((await owner.client.delete(`/articles/${article.id}`)).status).toBe(204);
-    expect(await files.keys(world.server.dataDir, `uploads/${owner.user.id}/`)).toEqual([]);
+    expect(await files.keys(world.server.dataDir, folder)).toEqual([]);
   });
 
   it('keeps the OCR text private on a public list: no description, no image', async () => {

@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { syncEventsTicketKey } from '../src/live/event-tickets';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
@@ -290,6 +290,31 @@ describe('a stream ends', () => {
     expect(signals.listenerCount()).toBe(before);
     expect(streams.openFor(user.user.id)).toBe(0);
   });
+
+  it('and with the last one goes the heartbeat timer, one for all streams, made again for the next', async () => {
+    // Only the intervals are stood in for (the streams' heartbeat is the server's one interval): counted,
+    // never fired, while everything else runs on real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { streams } = server.app.liveUpdates;
+      const first = await stream(user.laptopToken);
+      const second = await stream(other.token);
+      expect(vi.getTimerCount()).toBe(1);
+      first.close();
+      await until(() => streams.size === 1);
+      expect(vi.getTimerCount()).toBe(1);
+      second.close();
+      await until(() => streams.size === 0);
+      expect(vi.getTimerCount()).toBe(0);
+      const third = await stream(user.laptopToken);
+      expect(vi.getTimerCount()).toBe(1);
+      third.close();
+      await until(() => streams.size === 0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('limits', () => {
@@ -321,6 +346,37 @@ describe('limits', () => {
     opened[PER_USER]?.close();
     await until(() => server.app.liveUpdates.streams.size === NODE_MAX - 1);
     await stream(third.token);
+  });
+
+  it('keeps both caps when many streams are asked for at once', async () => {
+    const { streams } = server.app.liveUpdates;
+    const third = await signUp(api);
+    const accounts = [
+      { id: user.user.id, token: user.laptopToken },
+      { id: other.user.id, token: other.token },
+      { id: third.user.id, token: third.token },
+    ];
+    // Three users asking for one stream more than their cap each, all at once: twelve for a node of six.
+    const answers = await Promise.all(
+      accounts.flatMap(({ token }) =>
+        Array.from({ length: PER_USER + 1 }, () =>
+          openEventStream(eventsUrl(), { authorization: `Bearer ${token}` }),
+        ),
+      ),
+    );
+    const open = answers.filter((answer): answer is OpenStream => answer.status === 200);
+    opened.push(...open);
+    // Every answer is in, so the server has taken or refused each: never more than its caps.
+    expect(streams.size).toBe(NODE_MAX);
+    for (const { id } of accounts) expect(streams.openFor(id)).toBeLessThanOrEqual(PER_USER);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(answer.status).toBe(503);
+    // Those open beyond the node's cap were each the oldest of a user at theirs, told so.
+    const replaced = open.length - NODE_MAX;
+    await until(() => open.filter((each) => each.isEnded()).length === replaced);
+    for (const each of open.filter((stream) => stream.isEnded()))
+      expect(JSON.parse((await each.next('closed')).data)).toEqual({ reason: 'replaced' });
   });
 });
 

@@ -31,7 +31,7 @@ const LOGIN_REFUSED = /^28/;
 const NO_DATABASE = '3D000';
 
 /** The operator's explanation of why PostgreSQL can't be used, naming the server but never the password. */
-export function whyUnusable(url: string, error: unknown): string {
+function whyUnusable(url: string, error: unknown): string {
   const address = new URL(url);
   const server = `${address.hostname || 'localhost'}:${address.port || '5432'}`;
   const user = decodeURIComponent(address.username) || '(the current system user)';

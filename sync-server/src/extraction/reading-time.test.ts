@@ -56,6 +56,7 @@ describe('counting words for reading time', () => {
       'x',
       '\ufeff',
       '\u2028',
+      ...['\u1680', '\u2009', '\u202f', '\u205f', '\u0085', '\u180e', '\u2e80', 'ㄱ', '〆'],
     );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 60 }), (parts) => {

@@ -7,13 +7,33 @@ import { READING_WORDS_PER_MINUTE } from '@lectern/shared-schema';
 //
 // Counted in one pass over the characters rather than by matching: matching built an array of every word,
 // a third of the save pipeline's own cost on a long article (issue 16's extraction figure).
-const UNSPACED_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const SPACE = /\s/u;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+// Non-ASCII letters and scripts are judged by sticky expressions tested where they stand (no string made
+// per character); Chinese and Japanese scripts all lie at U+2E80 and above.
+const UNSPACED_AT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/uy;
+const FIRST_UNSPACED = 0x2e80;
+const LETTER_OR_DIGIT_AT = /[\p{L}\p{N}]/uy;
 
-const isAsciiSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
+/** JavaScript's \s (WhiteSpace and LineTerminator), by code unit: all of it lies in the BMP. */
+const isSpace = (code: number) =>
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  (code >= 128 &&
+    (code === 0xa0 ||
+      code === 0x1680 ||
+      (code >= 0x2000 && code <= 0x200a) ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0x202f ||
+      code === 0x205f ||
+      code === 0x3000 ||
+      code === 0xfeff));
 const isAsciiLetterOrDigit = (code: number) =>
   (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+function matchesAt(pattern: RegExp, text: string, at: number): boolean {
+  pattern.lastIndex = at;
+  return pattern.test(text);
+}
 
 export function countWords(text: string): number {
   let words = 0;
@@ -22,24 +42,15 @@ export function countWords(text: string): number {
   let runCounted = false; // the run has had its letter or digit
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
-    let space: boolean;
-    let letterOrDigit: boolean;
-    if (code < 128) {
-      space = isAsciiSpace(code);
-      letterOrDigit = !space && isAsciiLetterOrDigit(code);
-    } else {
-      const codePoint = text.codePointAt(i)!;
-      const character = String.fromCodePoint(codePoint);
-      if (codePoint > 0xffff) i += 1;
-      if (UNSPACED_CHARACTER.test(character)) {
-        unspaced += 1;
-        inRun = false; // stands alone, like a space between the words around it
-        continue;
-      }
-      space = SPACE.test(character);
-      letterOrDigit = !space && LETTER_OR_DIGIT.test(character);
+    const ascii = code < 128;
+    const at = i;
+    if (!ascii && text.codePointAt(i)! > 0xffff) i += 1; // the pair's second half
+    if (!ascii && code >= FIRST_UNSPACED && matchesAt(UNSPACED_AT, text, at)) {
+      unspaced += 1;
+      inRun = false; // stands alone, like a space between the words around it
+      continue;
     }
-    if (space) {
+    if (isSpace(code)) {
       inRun = false;
       continue;
     }
@@ -47,7 +58,7 @@ export function countWords(text: string): number {
       inRun = true;
       runCounted = false;
     }
-    if (letterOrDigit && !runCounted) {
+    if (!runCounted && (ascii ? isAsciiLetterOrDigit(code) : matchesAt(LETTER_OR_DIGIT_AT, text, at))) {
       words += 1;
       runCounted = true;
     }

@@ -154,6 +154,19 @@ describe('sanitizeArticleHtml neutralises every vector', () => {
   });
 });
 
+describe('sanitizeArticleHtml against markup built to be slow', () => {
+  it('keeps nothing of markup nested deeper than any real page, and answers at once', () => {
+    // An imported body of 2 MB of open <div>s: parsed, it held an import worker for a minute and a half.
+    const started = performance.now();
+    expect(sanitizeArticleHtml(`${'<div>'.repeat(400_000)}words`, PAGE)).toBe('');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // Deep, but as deep as real pages go: kept whole.
+    expect(sanitizeArticleHtml(`${'<div>'.repeat(100)}words`, PAGE)).toBe(
+      `${'<div>'.repeat(100)}words${'</div>'.repeat(100)}`,
+    );
+  });
+});
+
 describe('sanitizeArticleHtml keeps ordinary content intact', () => {
   // Written in the sanitizer's own canonical form, so surviving intact means coming out unchanged.
   const ORDINARY = [

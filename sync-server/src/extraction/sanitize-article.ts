@@ -9,6 +9,7 @@
 // Readability and parsed again by a sanitizer (issue 16's extraction figure); an HTML string (an import's
 // stored body) is parsed first. The output is the canonical form sanitize-html wrote before it, so stored
 // articles and their tests read the same: void tags as `<img ... />`, text escaping only & < >.
+import { MAX_PARSED_NESTING, nestingDepth } from './nesting';
 import { parsePage, type PageNode } from './page-dom';
 
 const ALLOWED_TAGS = new Set([
@@ -61,8 +62,13 @@ const URL_ATTRIBUTES = ['href', 'src', 'cite'] as const;
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
-/** An HTML string (a fragment or a whole page) as the allowlist keeps it. */
+/**
+ * An HTML string (a fragment or a whole page) as the allowlist keeps it. Markup nested deeper than any real
+ * page keeps nothing, as a fetched page that deep is saved without a body (article-extraction.ts): the
+ * parser's time grows faster than the nesting (2 MB of open <div>s took 96 s).
+ */
 export function sanitizeArticleHtml(html: string, pageUrl: string): string {
+  if (nestingDepth(html) > MAX_PARSED_NESTING) return '';
   const document = parsePage(`<!doctype html><html><head></head><body>${html}</body></html>`);
   // The whole tree, not only <body>: whatever the markup, nothing it holds is read anywhere else.
   return sanitizeArticleChildren(document.documentElement, pageUrl);
@@ -181,6 +187,8 @@ function keptAttributes(
 const TEXT_SPECIALS = /[&<>]/;
 const ATTRIBUTE_SPECIALS = /[&<>"]/;
 
+// Not shared-schema's escapeHtml: that one also writes &#39; and &quot; in text, which htmlToText (the
+// search text of every stored body, on the server and the device) reads only as &amp; &lt; &gt; &quot;.
 function escapeText(text: string): string {
   if (!TEXT_SPECIALS.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -43,9 +43,37 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   pollMs: 1_000,
 };
 
-// enqueueJob and requeueJob run inside the caller's transaction (tx), through the builder. The queue's own
-// bookkeeping (claimed, done, failed, retry) is one statement each on the Db: `run` waits its turn like a
-// transaction, without a transaction's feed recording, since jobs are no synced entity.
+/** The wait before the next try after `attempts` tries: `baseMs`, then twice as long for each further one. */
+export function retryWaitMs(baseMs: number, attempts: number): number {
+  return baseMs * 2 ** (attempts - 1);
+}
+
+/** The jobs of each user running on this node, against the per-user limit (both job runners). */
+export class UserSlots {
+  private readonly inUse = new Map<string, number>();
+
+  constructor(private readonly perUser: number) {}
+
+  /** Whether the user already runs as many jobs as the limit allows. */
+  full(userId: string): boolean {
+    return (this.inUse.get(userId) ?? 0) >= this.perUser;
+  }
+
+  /** The users at the limit. */
+  fullUsers(): string[] {
+    return [...this.inUse.keys()].filter((userId) => this.full(userId));
+  }
+
+  take(userId: string): void {
+    this.inUse.set(userId, (this.inUse.get(userId) ?? 0) + 1);
+  }
+
+  release(userId: string): void {
+    const left = (this.inUse.get(userId) ?? 1) - 1;
+    if (left > 0) this.inUse.set(userId, left);
+    else this.inUse.delete(userId);
+  }
+}
 
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
 export async function enqueueJob(
@@ -85,7 +113,7 @@ export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly afterJobHooks: ((job: JobRow) => void)[] = [];
   private readonly running = new Map<number, Promise<void>>();
-  private readonly runningPerUser = new Map<string, number>();
+  private readonly slots: UserSlots;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private pumping = false;
@@ -96,7 +124,9 @@ export class JobQueue {
   constructor(
     private readonly db: Db,
     private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
-  ) {}
+  ) {
+    this.slots = new UserSlots(options.perUser);
+  }
 
   handle(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -178,9 +208,7 @@ export class JobQueue {
 
   /** The oldest due job of a user below the per-user limit, marked running in the same transaction. */
   private async claim(): Promise<JobRow | null> {
-    const busyUsers = [...this.runningPerUser.entries()]
-      .filter(([, count]) => count >= this.options.perUser)
-      .map(([userId]) => userId);
+    const busyUsers = this.slots.fullUsers();
     return await this.db.transaction(async (tx) => {
       const { jobs } = tx.tables;
       const [job] = await tx.orm
@@ -213,7 +241,7 @@ export class JobQueue {
   }
 
   private runJob(job: JobRow): void {
-    this.runningPerUser.set(job.user_id, (this.runningPerUser.get(job.user_id) ?? 0) + 1);
+    this.slots.take(job.user_id);
     const work = this.execute(job).finally(() => {
       this.running.delete(job.id);
       for (const hook of this.afterJobHooks) {
@@ -223,9 +251,7 @@ export class JobQueue {
           // A hook's failure must not stop the queue; the next job's hook tries again.
         }
       }
-      const left = (this.runningPerUser.get(job.user_id) ?? 1) - 1;
-      if (left > 0) this.runningPerUser.set(job.user_id, left);
-      else this.runningPerUser.delete(job.user_id);
+      this.slots.release(job.user_id);
       this.wake();
     });
     this.running.set(job.id, work);
@@ -247,7 +273,7 @@ export class JobQueue {
         return;
       }
       if (error instanceof RetryableJobError && job.attempts < this.options.maxAttempts) {
-        const wait = this.options.retryBaseMs * 2 ** (job.attempts - 1);
+        const wait = retryWaitMs(this.options.retryBaseMs, job.attempts);
         await this.db.run(
           sql`UPDATE jobs SET status = 'queued', run_after = ${new Date(Date.now() + wait).toISOString()}, last_error = ${message}, updated_at = ${nowIso()} WHERE id = ${job.id}`,
         );

@@ -1,16 +1,15 @@
 // What runs background work (extraction, OCR, image archiving, imports), whichever engine holds the data:
 // on SQLite the persisted queue in the same process (jobs/job-queue.ts), on PostgreSQL pg-boss
-// (jobs/pg-boss-runner.ts), which any node can take a job from. The services see only this.
+// (jobs/pg-boss-runner.ts), which any node can take a job from. The services are to see only this; the
+// SQLite queue gets its adapter when they move to the async layer (db/database.ts), since its enqueueJob
+// and requeueJob still take the synchronous connection and JobQueue.start() is not async.
 //
 // Both engines keep the `jobs` table as the record of every job (queued, running, done, failed; an
 // import's progress is counted from it) and as its once-only gate: (kind, key) is unique, so queuing the
 // same work again is ignored, and a job's writes are keyed by the job (its key), so the rare second run
 // (a node that died after the effect, before marking the job done) changes nothing.
 import type { Queryable } from '../db/database';
-import type { JobHandler } from './job-queue';
-
-export type { JobHandler, JobRow } from './job-queue';
-export { RetryableJobError } from './job-queue';
+import type { JobHandler, JobQueueOptions } from './job-queue';
 
 /** A job to queue: `kind` picks the handler, `key` makes it unique within the kind. */
 export interface NewJob {
@@ -43,32 +42,8 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** How many jobs a node runs at once (JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER) and how it retries. */
-export interface JobRunnerLimits {
-  /** Jobs running at once on this node, all users together. */
-  concurrency: number;
-  /** Jobs of one user running at once on this node, so one large import can't take every slot. */
-  perUser: number;
-  /** Tries before a retryable failure becomes final. */
-  maxAttempts: number;
-  /** The first retry waits this long, each further one about twice as long. */
-  retryBaseMs: number;
-}
-
 /**
- * The SQLite queue as a JobRunner: its class already takes handlers, starts, stops and wakes; queuing is
- * the module's two functions, passed in (they write the `jobs` row in the caller's transaction).
+ * How many jobs a node runs at once (JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER) and how it retries: the
+ * SQLite queue's own limits, so both engines read them alike.
  */
-export function queueAsJobRunner(
-  queue: Pick<JobRunner, 'handle' | 'wake' | 'start' | 'stop'>,
-  queuing: Pick<JobRunner, 'enqueue' | 'requeue'>,
-): JobRunner {
-  return {
-    enqueue: (db, job) => queuing.enqueue(db, job),
-    requeue: (db, kind, key) => queuing.requeue(db, kind, key),
-    handle: (kind, handler) => queue.handle(kind, handler),
-    wake: () => queue.wake(),
-    start: () => queue.start(),
-    stop: () => queue.stop(),
-  };
-}
+export type JobRunnerLimits = Omit<JobQueueOptions, 'pollMs'>;

@@ -1,6 +1,7 @@
 // Background jobs on PostgreSQL: two runners on one throwaway database stand for two nodes.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { openPostgres } from '../db/postgres/connection';
@@ -78,6 +79,14 @@ async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<v
   }
 }
 
+/** The states of the pg-boss jobs of KIND, oldest first. */
+async function bossStates(): Promise<string[]> {
+  const { rows } = await admin.query<{ state: string }>(
+    "SELECT state FROM pgboss.job WHERE name = 'lectern.extract_page' ORDER BY created_on, id",
+  );
+  return rows.map((row) => row.state);
+}
+
 const done = (key: string) => async () => (await jobRow(key))?.status === 'done';
 
 describe('PgBossJobRunner', () => {
@@ -153,9 +162,51 @@ describe('PgBossJobRunner', () => {
     await a.runner.start();
     await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'pdf', userId: 'ann' }));
     await eventually(async () => (await jobRow('pdf'))?.status === 'failed');
+    // Cancelled in pg-boss, not failed: a failed job with tries left would run again after retryDelay.
+    await eventually(async () => (await bossStates()).join() === 'cancelled');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(calls).toBe(1);
     expect(await jobRow('pdf')).toEqual({ status: 'failed', attempts: 1, last_error: 'not an article' });
+  });
+
+  it('runs a job that ended again when it is queued again (Retry), once however often Retry is pressed', async () => {
+    const a = await node();
+    let calls = 0;
+    a.runner.handle(KIND, async () => {
+      calls++;
+      if (calls === 1) throw new Error('the page was empty');
+    });
+    await a.runner.start();
+    await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'page-1', userId: 'ann' }));
+    await eventually(async () => (await jobRow('page-1'))?.status === 'failed');
+    await a.db.transaction(async (tx) => {
+      await a.runner.requeue(tx, KIND, 'page-1');
+      await a.runner.requeue(tx, KIND, 'page-1');
+    });
+    await eventually(done('page-1'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls).toBe(2);
+    expect(await jobRow('page-1')).toEqual({ status: 'done', attempts: 1, last_error: null });
+    expect(await bossStates()).toEqual(['cancelled', 'completed']);
+  });
+
+  it('cancels a pg-boss job that names no `jobs` row, and still runs the rest of its batch', async () => {
+    const a = await node({ concurrency: 3 });
+    const runs: string[] = [];
+    a.runner.handle(KIND, async (job) => {
+      runs.push(job.key);
+    });
+    await a.runner.open();
+    const other = new PgBoss({ connectionString: url, supervise: false, schedule: false, max: 1 });
+    await other.start();
+    await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'page-1', userId: 'ann' }));
+    await other.send('lectern.extract_page', { jobId: 'page-1' });
+    await other.send('lectern.extract_page', { jobId: 424_242 });
+    await other.stop({ graceful: false, wait: true, close: true });
+    await a.runner.start();
+    await eventually(async () => (await bossStates()).join() === 'completed,cancelled,cancelled');
+    expect(runs).toEqual(['page-1']);
+    expect(await jobRow('page-1')).toEqual({ status: 'done', attempts: 1, last_error: null });
   });
 
   it('shares the work between two nodes, each job once, at most `concurrency` at a time on a node', async () => {
@@ -256,6 +307,29 @@ describe('PgBossJobRunner', () => {
     expect(effects.rows).toEqual([{ key: 'page-1', node: 'b' }]);
     expect(await jobRow('page-1')).toEqual({ status: 'done', attempts: 2, last_error: null });
   }, 30_000);
+
+  it('hands a job it fetched but had not started back to pg-boss on stop, for any node to take now', async () => {
+    const a = await node({ concurrency: 2, perUser: 1 });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    a.runner.handle(KIND, async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await a.runner.open();
+    await a.db.transaction(async (tx) => {
+      await a.runner.enqueue(tx, { kind: KIND, key: 'page-1', userId: 'ann' });
+      await a.runner.enqueue(tx, { kind: KIND, key: 'page-2', userId: 'ann' });
+    });
+    await a.runner.start();
+    await running;
+    // Both were fetched in one batch; ann's second waits here for her only slot.
+    expect(await bossStates()).toEqual(['active', 'active']);
+    await a.runner.stop();
+    expect((await bossStates()).sort()).toEqual(['completed', 'created']);
+    const rows = [await jobRow('page-1'), await jobRow('page-2')].map((row) => row?.status).sort();
+    expect(rows).toEqual(['done', 'queued']);
+  });
 
   it('waits for the jobs in hand on a graceful stop and leaves no connection behind', async () => {
     const a = await node({ applicationName: 'node-a-jobs' });

@@ -20,7 +20,7 @@ import { nowIso } from '@lectern/shared-schema';
 import { Param, sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/database';
-import { RetryableJobError, type JobHandler, type JobRow } from './job-queue';
+import { retryWaitMs, RetryableJobError, UserSlots, type JobHandler, type JobRow } from './job-queue';
 import type { JobRunner, JobRunnerLimits, NewJob } from './job-runner';
 
 export interface PgBossRunnerOptions extends JobRunnerLimits {
@@ -80,7 +80,7 @@ export class PgBossJobRunner implements JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
-  private readonly runningPerUser = new Map<string, number>();
+  private readonly slots: UserSlots;
   /** Jobs fetched for a user already at the per-user limit here: they start when a slot of theirs frees. */
   private readonly waiting: { kind: string; job: PgBoss.JobWithMetadata<BossJobData>; row: JobRow }[] = [];
   private started: Promise<unknown> | null = null;
@@ -98,6 +98,7 @@ export class PgBossJobRunner implements JobRunner {
     private readonly options: PgBossRunnerOptions,
   ) {
     this.onError = options.onError ?? (() => {});
+    this.slots = new UserSlots(options.perUser);
     this.retryDelaySeconds = Math.max(1, Math.round(options.retryBaseMs / 1000));
     this.boss = new PgBoss({
       connectionString: options.url,
@@ -291,15 +292,20 @@ export class PgBossJobRunner implements JobRunner {
 
   /** Starts a fetched job, or holds it while its user is at the per-user limit on this node. */
   private async take(kind: string, job: PgBoss.JobWithMetadata<BossJobData>): Promise<void> {
-    const row = await this.db.get<JobRow>(
-      sql`SELECT id, kind, key, user_id, group_id, payload, attempts FROM jobs WHERE id = ${job.data.jobId}`,
-    );
+    // pg-boss's tables are anyone's to write: a job that doesn't name a `jobs` row is not run but cancelled,
+    // rather than throw here and leave the rest of its batch fetched and idle until they expire.
+    const jobId: unknown = (job.data as Partial<BossJobData> | null)?.jobId;
+    const row = Number.isSafeInteger(jobId)
+      ? await this.db.get<JobRow>(
+          sql`SELECT id, kind, key, user_id, group_id, payload, attempts FROM jobs WHERE id = ${jobId}`,
+        )
+      : undefined;
     if (!row) {
-      // Its user was deleted (the row goes with them): nothing left to do.
+      // Its user was deleted (the row goes with them), or it names no row: nothing left to do.
       await this.boss.cancel(queueOf(kind), job.id);
       return;
     }
-    if ((this.runningPerUser.get(row.user_id) ?? 0) >= this.options.perUser) {
+    if (this.slots.full(row.user_id)) {
       this.waiting.push({ kind, job, row });
       return;
     }
@@ -307,17 +313,13 @@ export class PgBossJobRunner implements JobRunner {
   }
 
   private run(kind: string, job: PgBoss.JobWithMetadata<BossJobData>, row: JobRow): void {
-    this.runningPerUser.set(row.user_id, (this.runningPerUser.get(row.user_id) ?? 0) + 1);
+    this.slots.take(row.user_id);
     const work = this.execute(kind, job, row)
       .catch(this.onError)
       .finally(() => {
         this.running.delete(work);
-        const left = (this.runningPerUser.get(row.user_id) ?? 1) - 1;
-        if (left > 0) this.runningPerUser.set(row.user_id, left);
-        else this.runningPerUser.delete(row.user_id);
-        const next = this.waiting.findIndex(
-          (held) => (this.runningPerUser.get(held.row.user_id) ?? 0) < this.options.perUser,
-        );
+        this.slots.release(row.user_id);
+        const next = this.waiting.findIndex((held) => !this.slots.full(held.row.user_id));
         if (next >= 0 && !this.killed) {
           const [held] = this.waiting.splice(next, 1);
           if (held) this.run(held.kind, held.job, held.row);
@@ -341,7 +343,8 @@ export class PgBossJobRunner implements JobRunner {
       if (this.killed) return;
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryableJobError && !lastTry) {
-        const after = new Date(Date.now() + this.retryDelaySeconds * 1000 * 2 ** job.retryCount);
+        // pg-boss waits this long at least (it adds up to as much again of jitter).
+        const after = new Date(Date.now() + retryWaitMs(this.retryDelaySeconds * 1000, attempts));
         await this.mark(row.id, 'queued', message, after.toISOString());
         await this.boss.fail(queueOf(kind), job.id, { message });
         return;
@@ -366,9 +369,15 @@ export class PgBossJobRunner implements JobRunner {
   /** Jobs fetched but not started, handed back to pg-boss for any node to fetch now. */
   private async giveBack(held: { kind: string; job: PgBoss.JobWithMetadata<BossJobData> }[]): Promise<void> {
     for (const { kind, job } of held) {
-      // cancel then resume: back to `created`, its tries unchanged.
-      await this.boss.cancel(queueOf(kind), job.id).catch(this.onError);
-      await this.boss.resume(queueOf(kind), job.id).catch(this.onError);
+      // cancel then resume: back to `created`, its tries unchanged. One transaction, so that a job is never
+      // left cancelled (never to run) by a stop cut short between the two; if it fails, the job expires.
+      await this.db
+        .transaction(async (tx) => {
+          const db = asBossDb(tx);
+          await this.boss.cancel(queueOf(kind), job.id, { db });
+          await this.boss.resume(queueOf(kind), job.id, { db });
+        })
+        .catch(this.onError);
     }
   }
 }

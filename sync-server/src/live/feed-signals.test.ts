@@ -29,6 +29,18 @@ describe('FeedListeners', () => {
     stop();
     expect(listeners.size).toBe(1);
   });
+
+  it('calls every listener still subscribed, once each, when told to deliver to all', () => {
+    const listeners = new FeedListeners();
+    const heard: string[] = [];
+    listeners.subscribe('ann', () => heard.push('ann 1'));
+    listeners.subscribe('ann', () => heard.push('ann 2'));
+    const stopBob = listeners.subscribe('bob', () => heard.push('bob'));
+    listeners.subscribe('carl', () => heard.push('carl'));
+    stopBob();
+    listeners.deliverToAll();
+    expect(heard).toEqual(['ann 1', 'ann 2', 'carl']);
+  });
 });
 
 describe('inProcessFeedSignals', () => {

@@ -64,6 +64,11 @@ export class FeedListeners {
     }
   }
 
+  /** Calls every listener on this node (a reconnect: whatever was signalled meanwhile may be missed). */
+  deliverToAll(): void {
+    this.deliver(this.byUser.keys());
+  }
+
   get size(): number {
     return this.count;
   }

@@ -11,7 +11,7 @@
 // wasn't listening is lost to it, so after every reconnect each local listener hears a "maybe missed"
 // nudge and its device pulls: a pull too many costs nothing, a change unheard costs a device its liveness.
 import pg from 'pg';
-import { FeedListeners, type FeedListener, type FeedSignals } from './feed-signals';
+import { FeedListeners, type FeedSignals } from './feed-signals';
 
 /** The channel every node LISTENs on and NOTIFYs. */
 export const FEED_SIGNAL_CHANNEL = 'lectern_feed';
@@ -75,8 +75,6 @@ export async function postgresFeedSignals(
   const reconnectMaxMs = options.reconnectMaxMs ?? 5_000;
   const onError = options.onError ?? (() => {});
   const listeners = new FeedListeners();
-  /** Subscriptions per user on this node: who hears the nudge after a reconnect. */
-  const subscribed = new Map<string, number>();
   const publisher = new pg.Pool({ connectionString: url, max: 2, application_name: applicationName });
   // An idle publishing connection the server drops is replaced on the next publish; without a listener,
   // pg's 'error' event would end the process.
@@ -129,7 +127,7 @@ export async function postgresFeedSignals(
           listening = client;
           failures = 0;
           // Whatever was sent while this node wasn't listening: every local device pulls once.
-          listeners.deliver([...subscribed.keys()]);
+          listeners.deliverToAll();
         },
         (error: unknown) => {
           onError(error);
@@ -153,19 +151,7 @@ export async function postgresFeedSignals(
         publishing.add(sent);
       }
     },
-    subscribe(userId, listener: FeedListener) {
-      const stop = listeners.subscribe(userId, listener);
-      subscribed.set(userId, (subscribed.get(userId) ?? 0) + 1);
-      let stopped = false;
-      return () => {
-        if (stopped) return;
-        stopped = true;
-        stop();
-        const left = (subscribed.get(userId) ?? 1) - 1;
-        if (left > 0) subscribed.set(userId, left);
-        else subscribed.delete(userId);
-      };
-    },
+    subscribe: (userId, listener) => listeners.subscribe(userId, listener),
     listenerCount: () => listeners.size,
     async close() {
       if (closed) return;

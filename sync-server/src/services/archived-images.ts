@@ -118,7 +118,7 @@ export async function readArchivedImage(
   if (!row) throw notFound(SERVER_ERRORS.notFound);
   const audience = viewer !== null && viewer === row.user_id ? 'owner' : row.in_public_list ? 'public' : null;
   if (!audience) throw notFound(SERVER_ERRORS.notFound);
-  const stored = await ctx.files.read(imageKey(hash, ext));
-  if (!stored) throw notFound(SERVER_ERRORS.notFound);
-  return { bytes: stored.bytes, mime: row.mime, audience };
+  const bytes = await ctx.files.read(imageKey(hash, ext));
+  if (!bytes) throw notFound(SERVER_ERRORS.notFound);
+  return { bytes, mime: row.mime, audience };
 }

@@ -26,6 +26,15 @@ describe('readArticleAnswer', () => {
     expect(await read('ann', id)).toMatchObject({ is_read: true, is_favorite: true });
   });
 
+  it('sends text in any script as its UTF-8 bytes, exactly as the tables hold it', async () => {
+    const title = 'Café 東京の読書 — naïve Straße 🌊';
+    const id = await t.addArticle('ann', { title, content: `<p>${title}</p>`, content_text: title });
+    const answer = await readArticleAnswer(t.ctx, 'ann', id);
+    expect(answer.includes(Buffer.from(title, 'utf8'))).toBe(true);
+    expect(await read('ann', id)).toEqual(await getArticle(t.ctx.db, 'ann', id));
+    expect(await read('ann', id)).toMatchObject({ title, content: `<p>${title}</p>` });
+  });
+
   it('carries images_pending exactly as the tables hold it (read from its partial index)', async () => {
     const id = await t.addArticle('ann', { title: 'Pictures' });
     expect((await read('ann', id)).images_pending).toBe(false);

@@ -91,8 +91,8 @@ export async function readScreenshot(ctx: ServiceContext, userId: string, articl
   const article = await getArticle(ctx.db, userId, articleId);
   if (article.article_type !== 'screenshot') throw notFound(SERVER_ERRORS.notFound);
   for (const [type, extension] of Object.entries(EXTENSIONS) as [keyof typeof EXTENSIONS, string][]) {
-    const file = await ctx.files.read(screenshotKey(userId, articleId, extension));
-    if (file) return { bytes: file.bytes, mimeType: MIME_TYPES[type] };
+    const bytes = await ctx.files.read(screenshotKey(userId, articleId, extension));
+    if (bytes) return { bytes, mimeType: MIME_TYPES[type] };
   }
   throw notFound(SERVER_ERRORS.notFound);
 }

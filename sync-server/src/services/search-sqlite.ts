@@ -3,6 +3,7 @@
 // services call these and read the rows they name through the query layer.
 import {
   ftsMatchExpression,
+  SEARCH_RANK_WINDOW,
   SEARCH_RESULT_LIMIT,
   searchTerms,
   type ArticleSummary,
@@ -11,8 +12,6 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { SUMMARY_COLUMNS, toArticleSummary, type ArticleRow } from './article-rows';
 
-/** Matches ranked for relevance; past this many, only the newest matching articles are ranked. */
-const SEARCH_RANK_WINDOW = 500;
 const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
 
 /** The MATCH expression for the caller's rows (the owner is an indexed column), or undefined for no words. */

@@ -61,6 +61,23 @@ describe('the change feed', () => {
     expect((await feedOf(db, reader)).changes).toHaveLength(3);
   });
 
+  it('sends rows in any script as their UTF-8 bytes, and counts the page budget in those bytes', async () => {
+    // 0.3 FEED_PAGE_BYTES of characters, 0.6 of bytes: two such rows would fit a budget of characters.
+    const title = 'Café 東京 — naïve 🌊';
+    const body = `<p>${'é'.repeat(FEED_PAGE_BYTES * 0.3)}</p>`;
+    for (const name of ['a', 'b', 'c'])
+      await insertArticle(
+        db,
+        reader,
+        newArticle(`https://example.org/${name}`, { title, content: body }),
+        [],
+      );
+    const first = await read();
+    expect(first.changes).toHaveLength(1);
+    expect(first.hasMore).toBe(true);
+    expect(first.changes[0]?.row).toMatchObject({ title, content: body });
+  });
+
   it('keeps one entry per entity, its latest, above the cursors that had not seen it', async () => {
     const article = (await insertArticle(db, reader, newArticle('https://example.org/a'), [])).article;
     const afterSave = (await read()).cursor;

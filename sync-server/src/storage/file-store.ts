@@ -2,21 +2,13 @@
 // folder by default (local-file-store.ts); S3-compatible object storage when S3_BUCKET is set
 // (s3-file-store.ts), so several server nodes see the same files. Keys look like the local paths under
 // DATA_DIR: `uploads/<user>/<article>.png`, `images/ab/<hash>.png`.
-
-/** A file as read back: its bytes, their count, and the type it was stored with. */
-export interface StoredFile {
-  bytes: Buffer;
-  size: number;
-  contentType: string;
-}
+import { MAX_SCREENSHOT_BYTES } from '../extraction/image-sniff';
 
 export interface FileStore {
-  /** 'local' (DATA_DIR) or 's3' (S3_BUCKET): said in the start line and by tests. */
-  readonly kind: 'local' | 's3';
   /** Stores the bytes under `key`, replacing what was there; a reader never sees half a file. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** The file, or null when no file has that key. */
-  read(key: string): Promise<StoredFile | null>;
+  /** The file's bytes, or null when no file has that key. */
+  read(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
   /** Removes the file; a key with no file is not an error. */
   delete(key: string): Promise<void>;
@@ -26,6 +18,19 @@ export interface FileStore {
   list(prefix: string): Promise<string[]>;
   /** Lets go of connections (S3) when the server closes. */
   close(): Promise<void>;
+}
+
+/**
+ * The largest file a store keeps: a screenshot (MAX_SCREENSHOT_BYTES, the upload limit); an archived image
+ * is far smaller (ARCHIVED_IMAGE_MAX_BYTES before an SVG is sanitised). A store writes no more than this,
+ * and the S3 store reads no more: a broken or hostile endpoint can't fill the server's memory.
+ */
+export const MAX_FILE_BYTES = MAX_SCREENSHOT_BYTES;
+
+/** Throws when `size` bytes are more than a store keeps under `key`. */
+export function checkFileSize(key: string, size: number): void {
+  if (size > MAX_FILE_BYTES)
+    throw new Error(`Refused file ${key}: ${size} bytes, more than ${MAX_FILE_BYTES} bytes`);
 }
 
 /** A key or prefix that could reach outside the store (`..`, an absolute path, odd characters). */
@@ -79,20 +84,4 @@ export function checkFilePrefix(prefix: string, use: 'delete' | 'list'): string 
   if (!prefix.endsWith('/') || !isPlainPath(prefix.slice(0, -1), use === 'delete' ? 2 : 1))
     throw new UnsafeFileKeyError(prefix);
   return prefix;
-}
-
-const TYPES_BY_EXTENSION: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-};
-
-/** The type a file's name says (the data folder keeps no types of its own). */
-export function contentTypeOfKey(key: string): string {
-  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
-  return TYPES_BY_EXTENSION[extension] ?? 'application/octet-stream';
 }

@@ -22,6 +22,7 @@ import {
   checkFileKey,
   FileStoreUnavailableError,
   LocalFileStore,
+  MAX_FILE_BYTES,
   S3FileStore,
   UnsafeFileKeyError,
   type FileStore,
@@ -86,9 +87,9 @@ function localStore(): { store: LocalFileStore; root: string } {
 }
 
 /** An S3 store on the shared bucket, through the recording proxy unless told otherwise. */
-function s3Store(options: { timeoutMs?: number; endpoint?: string } = {}): S3FileStore {
+function s3Store(options: { timeoutMs?: number; endpoint?: string; bucket?: string } = {}): S3FileStore {
   const store = new S3FileStore({
-    bucket: s3.bucket,
+    bucket: options.bucket ?? s3.bucket,
     endpoint: options.endpoint ?? proxyUrl,
     region: s3.env.S3_REGION,
     accessKeyId: s3.env.S3_ACCESS_KEY_ID,
@@ -132,20 +133,12 @@ describe.each(stores)('%s', (_name, open) => {
       await store.deleteAll(folder);
   });
 
-  it('reads back the bytes, size and type it stored', async () => {
+  it('reads back the bytes it stored', async () => {
     const store = open();
     await store.put('uploads/ann/shot.png', PNG, 'image/png');
     await store.put('images/ab/abcdef.jpg', JPEG, 'image/jpeg');
-    expect(await store.read('uploads/ann/shot.png')).toEqual({
-      bytes: PNG,
-      size: PNG.length,
-      contentType: 'image/png',
-    });
-    expect(await store.read('images/ab/abcdef.jpg')).toEqual({
-      bytes: JPEG,
-      size: JPEG.length,
-      contentType: 'image/jpeg',
-    });
+    expect(await store.read('uploads/ann/shot.png')).toEqual(PNG);
+    expect(await store.read('images/ab/abcdef.jpg')).toEqual(JPEG);
     expect(await store.exists('uploads/ann/shot.png')).toBe(true);
     expect(await store.list('uploads/ann/')).toEqual(['uploads/ann/shot.png']);
   });
@@ -154,7 +147,7 @@ describe.each(stores)('%s', (_name, open) => {
     const store = open();
     await store.put('uploads/ann/shot.png', PNG, 'image/png');
     await store.put('uploads/ann/shot.png', Buffer.from('second'), 'image/png');
-    expect((await store.read('uploads/ann/shot.png'))?.bytes.toString()).toBe('second');
+    expect((await store.read('uploads/ann/shot.png'))?.toString()).toBe('second');
   });
 
   it('answers null and false for a missing key, and deletes one without error', async () => {
@@ -187,6 +180,14 @@ describe.each(stores)('%s', (_name, open) => {
     expect(await store.list('uploads/anna/')).toEqual(['uploads/anna/hers.png']);
     expect(await store.list('uploads/bob/')).toEqual(['uploads/bob/his.png']);
     expect(await store.exists('images/ab/abcdef.png')).toBe(true);
+  });
+
+  it('refuses a file larger than MAX_FILE_BYTES, and keeps nothing of it', async () => {
+    const store = open();
+    await expect(
+      store.put('uploads/ann/huge.png', Buffer.alloc(MAX_FILE_BYTES + 1), 'image/png'),
+    ).rejects.toThrow(`more than ${MAX_FILE_BYTES} bytes`);
+    expect(await store.list('uploads/ann/')).toEqual([]);
   });
 
   it.each(HOSTILE_KEYS)('refuses the key %j in every call, and touches nothing', async (key) => {
@@ -240,6 +241,15 @@ describe('LocalFileStore', () => {
     expect(readdirSync(join(root, 'uploads', 'ann'))).toEqual(['shot.png']);
   });
 
+  it('leaves no temporary file behind when a write fails', async () => {
+    const { store, root } = localStore();
+    // A folder where the file would go: the temporary file is written, its rename then fails.
+    mkdirSync(join(root, 'uploads', 'ann', 'shot.png'), { recursive: true });
+    await expect(store.put('uploads/ann/shot.png', PNG, 'image/png')).rejects.toThrow();
+    expect(readdirSync(join(root, 'uploads', 'ann'))).toEqual(['shot.png']);
+    expect(readdirSync(join(root, 'uploads', 'ann', 'shot.png'))).toEqual([]);
+  });
+
   it('writes nothing outside its folder, nor over the database beside the files', async () => {
     const { store, root } = localStore();
     for (const key of HOSTILE_KEYS) await store.put(key, PNG, 'image/png').catch(() => undefined);
@@ -267,6 +277,7 @@ describe('S3FileStore', () => {
     expect(Object.keys(put?.headers ?? {}).filter((name) => name.startsWith('x-amz-checksum-'))).toEqual([]);
     expect(put?.headers['x-amz-sdk-checksum-algorithm']).toBeUndefined();
     expect(put?.headers['content-length']).toBe(String(PNG.length));
+    expect(put?.headers['content-type']).toBe('image/png');
     const kept = join(s3.folder, s3.bucket, 'uploads', 'ann', 'shot.png._S3rver_object');
     expect(readFileSync(kept).equals(PNG)).toBe(true);
     const { config } = await store.s3Client();
@@ -318,6 +329,115 @@ describe('S3FileStore', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  it('refuses an answer larger than any file it keeps, declared or streamed, and one that stalls midway', async () => {
+    // A broken or hostile endpoint: a length past MAX_FILE_BYTES, a body that never ends, one that stops.
+    let streamed = 0;
+    const hostile = createServer((incoming, outgoing) => {
+      const path = incoming.url?.split('?')[0] ?? '';
+      if (path.endsWith('/declared.png')) {
+        outgoing.writeHead(200, { 'content-type': 'image/png', 'content-length': String(100 * 2 ** 30) });
+        outgoing.write(PNG);
+      } else if (path.endsWith('/endless.png')) {
+        outgoing.writeHead(200, { 'content-type': 'image/png' });
+        const chunk = Buffer.alloc(64 * 1024, 7);
+        const more = () => {
+          while (!outgoing.destroyed) {
+            streamed += chunk.length;
+            if (!outgoing.write(chunk)) return void outgoing.once('drain', more);
+          }
+        };
+        more();
+      } else {
+        outgoing.writeHead(200, { 'content-type': 'image/png', 'content-length': '1000' });
+        outgoing.write(PNG);
+      }
+    });
+    const endpoint = await listenLocally(hostile);
+    try {
+      const store = s3Store({ endpoint, timeoutMs: 800 });
+      for (const name of ['declared', 'endless', 'stalled']) {
+        const started = performance.now();
+        const failure = await store.read(`uploads/ann/${name}.png`).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        const took = performance.now() - started;
+        expect(failure, name).toBeInstanceOf(FileStoreUnavailableError);
+        if (name === 'stalled') {
+          expect((failure as Error).message).toContain('no answer within 800 ms');
+          expect(took).toBeLessThan(3_000);
+        } else {
+          expect((failure as Error).message, name).toContain(`more than ${MAX_FILE_BYTES} bytes`);
+          expect(took, name).toBeLessThan(700);
+        }
+      }
+      // The endless body was given up soon after the limit, not read to the deadline.
+      expect(streamed).toBeGreaterThan(0);
+      expect(streamed).toBeLessThan(MAX_FILE_BYTES + 16 * 2 ** 20);
+    } finally {
+      hostile.closeAllConnections();
+      await new Promise((resolve) => hostile.close(resolve));
+    }
+  });
+
+  it('lists and deletes only keys under the prefix, and stops when a listing goes round in circles', async () => {
+    // A broken endpoint: its listing names another account's file, and then the same page for ever.
+    const deleted: string[] = [];
+    const broken = createServer((incoming, outgoing) => {
+      const url = new URL(incoming.url ?? '/', 'http://s3');
+      if (incoming.method === 'POST' && url.searchParams.has('delete')) {
+        let body = '';
+        incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        incoming.on('end', () => {
+          deleted.push(...[...body.matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1]!));
+          outgoing.writeHead(200, { 'content-type': 'application/xml' });
+          outgoing.end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
+        });
+        return;
+      }
+      const circles = url.searchParams.get('prefix') === 'uploads/bob/';
+      outgoing.writeHead(200, { 'content-type': 'application/xml' });
+      outgoing.end(
+        '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult>' +
+          `<Name>${s3.bucket}</Name><Prefix>${url.searchParams.get('prefix')}</Prefix><MaxKeys>1000</MaxKeys>` +
+          '<Contents><Key>uploads/ann/one.png</Key></Contents>' +
+          '<Contents><Key>uploads/anna/hers.png</Key></Contents>' +
+          (circles
+            ? '<IsTruncated>true</IsTruncated><NextContinuationToken>again</NextContinuationToken>'
+            : '<IsTruncated>false</IsTruncated>') +
+          '</ListBucketResult>',
+      );
+    });
+    const endpoint = await listenLocally(broken);
+    try {
+      const store = s3Store({ endpoint, timeoutMs: 2_000 });
+      expect(await store.list('uploads/ann/')).toEqual(['uploads/ann/one.png']);
+      await store.deleteAll('uploads/ann/');
+      expect(deleted).toEqual(['uploads/ann/one.png']);
+      const started = performance.now();
+      await expect(store.list('uploads/bob/')).rejects.toThrow(
+        'answered the same page of uploads/bob/ again',
+      );
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      broken.closeAllConnections();
+      await new Promise((resolve) => broken.close(resolve));
+    }
+  });
+
+  it('says a bucket that does not exist is unavailable, never that its files are missing', async () => {
+    const store = s3Store({ bucket: 'no-such-bucket' });
+    for (const call of [
+      () => store.read('uploads/ann/shot.png'),
+      () => store.put('uploads/ann/shot.png', PNG, 'image/png'),
+      () => store.delete('uploads/ann/shot.png'),
+      () => store.list('uploads/ann/'),
+    ])
+      await expect(call()).rejects.toThrow(
+        /^File storage \(S3 bucket no-such-bucket\) failed to .*NoSuchBucket/,
+      );
   });
 
   it('fails at once, as unavailable, when nothing listens at the endpoint', async () => {

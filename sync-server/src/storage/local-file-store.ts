@@ -6,10 +6,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   checkFileKey,
   checkFilePrefix,
-  contentTypeOfKey,
+  checkFileSize,
   UnsafeFileKeyError,
   type FileStore,
-  type StoredFile,
 } from './file-store';
 
 const TEMPORARY = /\.part$/;
@@ -17,7 +16,6 @@ const TEMPORARY = /\.part$/;
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 export class LocalFileStore implements FileStore {
-  readonly kind = 'local';
   private readonly root: string;
 
   constructor(root: string) {
@@ -41,6 +39,7 @@ export class LocalFileStore implements FileStore {
 
   async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
     const path = this.pathOf(key);
+    checkFileSize(key, bytes.length);
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
     try {
@@ -52,10 +51,9 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async read(key: string): Promise<StoredFile | null> {
+  async read(key: string): Promise<Buffer | null> {
     try {
-      const bytes = await readFile(this.pathOf(key));
-      return { bytes, size: bytes.length, contentType: contentTypeOfKey(key) };
+      return await readFile(this.pathOf(key));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -5,15 +5,17 @@
 //
 // The AWS SDK is loaded on first use (about a second and 25 MB): a server keeping its files in DATA_DIR
 // never loads it, so the default start is as quick as before.
+import type { Readable } from 'node:stream';
 import type * as S3Module from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 import {
   checkFileKey,
   checkFilePrefix,
+  checkFileSize,
   FileStoreUnavailableError,
+  MAX_FILE_BYTES,
   type FileStore,
-  type StoredFile,
 } from './file-store';
 
 /** One call to the store (its retries included) gives up after this long unless the caller says otherwise. */
@@ -25,18 +27,40 @@ export interface S3FileStoreOptions extends S3Config {
   timeoutMs?: number;
 }
 
-/** How S3 says "no such file": GetObject's NoSuchKey, HeadObject's bare 404. */
+/**
+ * How S3 says "no such file": GetObject's NoSuchKey, HeadObject's bare 404 (NotFound). Not NoSuchBucket,
+ * also a 404: a misnamed bucket is a store that can't be used, not a store without that file.
+ */
 function isMissing(error: unknown): boolean {
-  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return (
-    failure.name === 'NoSuchKey' || failure.name === 'NotFound' || failure.$metadata?.httpStatusCode === 404
-  );
+  const failure = error as { name?: string };
+  return failure.name === 'NoSuchKey' || failure.name === 'NotFound';
 }
 
 type S3Sdk = typeof S3Module;
 
+/**
+ * An answer's body, at most MAX_FILE_BYTES of it: a length declared past that is refused before reading, a
+ * body that goes past it is dropped there (leaving the loop destroys the stream). The call's deadline
+ * bounds the time.
+ */
+async function readBounded(body: Readable | undefined, declared: number | undefined, key: string) {
+  if (!body) return Buffer.alloc(0);
+  const tooLarge = () => new Error(`answered more than ${MAX_FILE_BYTES} bytes for ${key}`);
+  if (declared !== undefined && declared > MAX_FILE_BYTES) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FILE_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
 export class S3FileStore implements FileStore {
-  readonly kind = 's3';
   private readonly options: S3FileStoreOptions;
   private readonly bucket: string;
   private readonly timeoutMs: number;
@@ -104,6 +128,7 @@ export class S3FileStore implements FileStore {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const Key = checkFileKey(key);
+    checkFileSize(key, bytes.length);
     await this.send('store a file', ({ sdk, client }, abortSignal) =>
       client.send(
         new sdk.PutObjectCommand({
@@ -118,20 +143,14 @@ export class S3FileStore implements FileStore {
     );
   }
 
-  async read(key: string): Promise<StoredFile | null> {
+  async read(key: string): Promise<Buffer | null> {
     const Key = checkFileKey(key);
     try {
       return await this.send('read a file', async ({ sdk, client }, abortSignal) => {
         const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key }), {
           abortSignal,
         });
-        if (!object.Body) return { bytes: Buffer.alloc(0), size: 0, contentType: object.ContentType ?? '' };
-        const bytes = Buffer.from(await object.Body.transformToByteArray());
-        return {
-          bytes,
-          size: bytes.length,
-          contentType: object.ContentType ?? 'application/octet-stream',
-        };
+        return readBounded(object.Body as Readable | undefined, object.ContentLength, key);
       });
     } catch (error) {
       if (isMissing(error)) return null;
@@ -192,8 +211,14 @@ export class S3FileStore implements FileStore {
           abortSignal,
         }),
       );
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      // Only keys under the prefix: a broken answer naming others' files must not reach deleteAll.
+      for (const object of page.Contents ?? []) if (object.Key?.startsWith(Prefix)) keys.push(object.Key);
+      const next = page.IsTruncated ? page.NextContinuationToken : undefined;
+      if (next !== undefined && next === ContinuationToken)
+        throw new FileStoreUnavailableError(
+          `File storage (S3 bucket ${this.bucket}) answered the same page of ${prefix} again`,
+        );
+      ContinuationToken = next;
     } while (ContinuationToken);
     return keys.sort();
   }

@@ -72,16 +72,12 @@ async function freePort(): Promise<number> {
  * it) and its commands run as that user; as anyone else, as themselves.
  */
 function clusterOwner(): { run: (command: string, args: string[]) => string; chown: (path: string) => void } {
-  if (process.getuid?.() !== 0) {
-    return { run: (command, args) => execFileSync(command, args, { encoding: 'utf8' }), chown: () => {} };
-  }
+  const run = (command: string, args: string[]) =>
+    execFileSync(...ownerCommand(command, args), { encoding: 'utf8' });
+  if (process.getuid?.() !== 0) return { run, chown: () => {} };
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  return {
-    run: (command, args) =>
-      execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' }),
-    chown: (path) => chownSync(path, uid, gid),
-  };
+  return { run, chown: (path) => chownSync(path, uid, gid) };
 }
 
 /** Starts a new cluster in a temporary folder, on a free loopback port; close() stops and removes it. */
@@ -171,8 +167,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
  */
 function watchOver(pid: number, pgCtl: string, data: string, folder: string): ChildProcess {
   const [command, args] = ownerCommand(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w']);
-  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; "$@" >/dev/null 2>&1; rm -rf '${folder}'`;
-  const watchdog = spawn('/bin/sh', ['-c', script, 'watchdog', command, ...args], {
+  // The folder is an argument, not part of the script: a quote in TMPDIR can't end the script's string.
+  const script = `folder=$1; shift; while kill -0 ${pid} 2>/dev/null; do sleep 1; done; "$@" >/dev/null 2>&1; rm -rf "$folder"`;
+  const watchdog = spawn('/bin/sh', ['-c', script, 'watchdog', folder, command, ...args], {
     detached: true,
     stdio: 'ignore',
   });
@@ -180,7 +177,7 @@ function watchOver(pid: number, pgCtl: string, data: string, folder: string): Ch
   return watchdog;
 }
 
-/** The command line that runs `command` as the cluster's owner (for the stops at exit). */
+/** The command line that runs `command` as the cluster's owner. */
 function ownerCommand(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }

@@ -7,7 +7,6 @@ declare module 's3rver' {
     port?: number;
     silent?: boolean;
     directory: string;
-    resetOnClose?: boolean;
     configureBuckets?: { name: string }[];
   }
 

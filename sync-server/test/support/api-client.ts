@@ -56,6 +56,18 @@ export class ApiClient {
   }
 }
 
+/** GET `path` (from `/api` on) as it comes: status, headers and the body's bytes (images). */
+export async function getBytes(baseUrl: string, path: string, token?: string) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
 let counter = 0;
 
 /** Registers a fresh user and answers a client signed in as them. */

@@ -11,8 +11,6 @@ export function keepFilesInS3(): void {
 }
 
 export interface TestFileStore {
-  /** 'local' or 's3', for test names. */
-  kind: 'local' | 's3';
   /** The settings to start the server with (none for the data folder). */
   env: Record<string, string>;
   /** The keys the server has stored under `prefix` ('images/', 'uploads/<user>/'), wherever they are. */
@@ -23,12 +21,11 @@ export interface TestFileStore {
 export async function startTestFileStore(): Promise<TestFileStore> {
   if (!inS3) {
     return {
-      kind: 'local',
       env: {},
       keys: (dataDir, prefix) => new LocalFileStore(dataDir).list(prefix),
       close: async () => {},
     };
   }
   const s3: LocalS3 = await startLocalS3();
-  return { kind: 's3', env: s3.env, keys: (_dataDir, prefix) => s3.keys(prefix), close: () => s3.close() };
+  return { env: s3.env, keys: (_dataDir, prefix) => s3.keys(prefix), close: () => s3.close() };
 }

@@ -97,6 +97,21 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
     }
   }
 
+  /**
+   * A call that ends this session on the server (account deletion, signing out everywhere), made with sync
+   * stopped: the live-update stream hears the session end too, and its pull would meet the 401 and send
+   * this tab to /login before the screen has said why. A call that fails leaves the device syncing again.
+   */
+  async function withSyncStopped(call: () => Promise<unknown>): Promise<void> {
+    await sync.stop();
+    try {
+      await call();
+    } catch (error) {
+      sync.start();
+      throw error;
+    }
+  }
+
   /** A file the server sends: never kept in the browser's HTTP cache (it is private and logout can't empty it). */
   async function downloadBlob(path: string): Promise<Blob> {
     const response = await http.send('GET', path, { cache: 'no-store' });
@@ -181,15 +196,7 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
 
     /** DELETE /auth/account, then nothing of the user stays on the device. */
     async deleteAccount(): Promise<void> {
-      // Stopped first: the live-update stream hears of the deletion too, and its pull would meet the 401
-      // and send this tab to /login before the screen has said the account is gone.
-      await sync.stop();
-      try {
-        await http.request('DELETE', '/auth/account');
-      } catch (error) {
-        sync.start();
-        throw error;
-      }
+      await withSyncStopped(() => http.request('DELETE', '/auth/account'));
       // The server revoked the token with the account: keeping it would only earn a 401 later.
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
@@ -220,14 +227,7 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
      * cleared like a logout. Unlike logout it needs the server: offline it fails and nothing changes.
      */
     async logoutEverywhere(): Promise<void> {
-      // Stopped first, as for deleteAccount: the stream would hear this session end and race the screen.
-      await sync.stop();
-      try {
-        await http.request('POST', '/auth/logout-all');
-      } catch (error) {
-        sync.start();
-        throw error;
-      }
+      await withSyncStopped(() => http.request('POST', '/auth/logout-all'));
       tokenStorage.removeItem(TOKEN_STORAGE_KEY);
       await db.wipe();
       // As at logout: the image cache and screenshots still shown would outlive the database.

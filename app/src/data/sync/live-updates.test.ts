@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../api/http-client';
 import { manualConnectivity } from './connectivity';
 import { createLiveUpdates, type LiveEventSource } from './live-updates';
-import type { SyncTimers } from './sync-engine';
 import { fetchEventSources } from '../testing/fetch-event-source';
+import { manualTimers } from '../testing/manual-timers';
 import { worldPerFile } from '../testing/per-test';
 import { newCredentials, startProxiedWorld, type ProxiedWorld } from '../testing/server-fixture';
 import { createTestDevice, memoryStorage, type TestDevice } from '../testing/test-lectern';
@@ -136,28 +136,6 @@ describe('a device holding the event stream', () => {
   });
 });
 
-/** Timers that only record what is asked of them (as sync-engine.test.ts does). */
-function manualTimers(): SyncTimers & { delays(): number[]; fire(): void } {
-  const waiting = new Map<number, { run: () => void; ms: number }>();
-  let ids = 0;
-  return {
-    now: () => 1_000_000,
-    setTimeout(run, ms) {
-      ids += 1;
-      waiting.set(ids, { run, ms });
-      return ids;
-    },
-    clearTimeout: (handle) => void waiting.delete(handle as number),
-    random: () => 0.5,
-    delays: () => [...waiting.values()].map((timer) => timer.ms),
-    fire() {
-      const due = [...waiting.values()];
-      waiting.clear();
-      for (const timer of due) timer.run();
-    },
-  };
-}
-
 /** A stand-in EventSource: the test says which events it gets. */
 function standInSources() {
   const made: { url: string; closed: boolean; emit(type: string, data?: string): void }[] = [];
@@ -199,7 +177,7 @@ describe('the backoff between attempts', () => {
       tokenStorage: storage,
       onUnauthorized: () => undefined,
     });
-    const timers = manualTimers();
+    const clock = manualTimers();
     const sources = standInSources();
     const connectivity = manualConnectivity(true);
     let pulls = 0;
@@ -208,7 +186,7 @@ describe('the backoff between attempts', () => {
       connectivity,
       openEventSource: sources.open,
       onChanged: () => (pulls += 1),
-      timers,
+      timers: clock.timers,
       maxBackoffMs: 16_000,
     });
     const opened = async (count: number) =>
@@ -219,8 +197,8 @@ describe('the backoff between attempts', () => {
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       sources.made.at(-1)?.emit('error');
       expect(sources.made.at(-1)?.closed).toBe(true);
-      delays.push(...timers.delays());
-      timers.fire();
+      delays.push(...clock.delays());
+      clock.fire();
       await opened(attempt + 1);
     }
     // 1 s, 2 s, 4 s … capped at 16 s, each spread to between half and all of it (here three quarters).
@@ -232,12 +210,12 @@ describe('the backoff between attempts', () => {
     current()?.emit('changed', '{}');
     expect(pulls).toBe(2);
     current()?.emit('error');
-    expect(timers.delays()).toEqual([750]);
-    timers.fire();
+    expect(clock.delays()).toEqual([750]);
+    clock.fire();
     await opened(8);
     current()?.emit('ready');
     current()?.emit('closed', '{"reason":"replaced"}');
-    expect(timers.delays()).toEqual([16_000]);
+    expect(clock.delays()).toEqual([16_000]);
     // Every attempt asked for a ticket of its own.
     expect(ticketRequests).toBe(sources.made.length);
     expect(
@@ -245,14 +223,14 @@ describe('the backoff between attempts', () => {
     ).toBe(true);
     // Offline: nothing open, nothing waiting; online again: a stream at once.
     connectivity.set(false);
-    expect(timers.delays()).toEqual([]);
+    expect(clock.delays()).toEqual([]);
     connectivity.set(true);
     await opened(9);
     // Signed out: closed, and nothing is tried until the next sign-in.
     storage.removeItem(TOKEN_STORAGE_KEY);
     live.update();
     expect(current()?.closed).toBe(true);
-    expect(timers.delays()).toEqual([]);
+    expect(clock.delays()).toEqual([]);
     live.stop();
   });
 });

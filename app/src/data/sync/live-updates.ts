@@ -11,6 +11,7 @@ import {
   type SyncEventsTicketResponse,
 } from '@lectern/shared-schema';
 import { ApiError, type HttpClient } from '../api/http-client';
+import { backoffMs } from './backoff';
 import type { Connectivity } from './connectivity';
 import type { SyncTimers } from './sync-engine';
 
@@ -45,8 +46,6 @@ export interface LiveUpdatesOptions {
   timers: SyncTimers;
   maxBackoffMs: number;
 }
-
-const BASE_BACKOFF_MS = 1000;
 
 function isShown(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden';
@@ -103,8 +102,7 @@ export function createLiveUpdates(options: LiveUpdatesOptions) {
     source = null;
     open = false;
     failures += 1;
-    const exponential = Math.min(options.maxBackoffMs, BASE_BACKOFF_MS * 2 ** (failures - 1));
-    const delay = Math.max(minimumMs ?? 0, exponential * (0.5 + timers.random() / 2));
+    const delay = backoffMs(failures, options.maxBackoffMs, timers.random(), minimumMs);
     timers.clearTimeout(retryTimer);
     retryTimer = timers.setTimeout(() => {
       retryTimer = undefined;

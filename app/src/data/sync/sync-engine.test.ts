@@ -5,45 +5,18 @@
 // kept. The engine's timers are replaced by a manual clock, so the delays it picks are read, not waited for.
 import type { ListResponse, ListsResponse, TagsResponse } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
-import type { SyncTimers } from './sync-engine';
 import {
   newCredentials,
   serverReader,
   startProxiedWorld,
   type ProxiedWorld,
 } from '../testing/server-fixture';
+import { manualTimers } from '../testing/manual-timers';
 import { worldPerFile } from '../testing/per-test';
 import { createTestDevice } from '../testing/test-lectern';
 
 let world: ProxiedWorld;
 worldPerFile(startProxiedWorld, (started) => (world = started));
-
-/** Timers that only record what the engine asks for; `fire` runs the one waiting, as time passing would. */
-function manualTimers(random = 0.5) {
-  const waiting = new Map<number, { run: () => void; ms: number }>();
-  let ids = 0;
-  const timers: SyncTimers & { random(): number } = {
-    now: () => 1_000_000,
-    setTimeout(run, ms) {
-      ids += 1;
-      waiting.set(ids, { run, ms });
-      return ids;
-    },
-    clearTimeout: (handle) => void waiting.delete(handle as number),
-    random: () => random,
-  };
-  return {
-    timers,
-    /** The delays of the timers waiting, in ms. */
-    delays: () => [...waiting.values()].map((timer) => timer.ms),
-    /** Runs every waiting timer. */
-    fire() {
-      const due = [...waiting.values()];
-      waiting.clear();
-      for (const timer of due) timer.run();
-    },
-  };
-}
 
 /** A device behind the proxy that syncs by itself (on its manual timers), signed in as a new user. */
 async function backgroundDevice(random?: number) {

@@ -17,6 +17,7 @@ import { addRefreshTargets, mergeTargets, noTargets, refreshFromServer } from '.
 import { pullChanges } from './pull';
 import { pushOutbox } from './push';
 import { createLiveUpdates, type OpenEventSource } from './live-updates';
+import { backoffMs } from './backoff';
 import type { SyncLock } from './sync-lock';
 
 /** A write the server refused, shown with its reason and a Retry or Delete choice. */
@@ -77,7 +78,6 @@ const realTimers: SyncTimers = {
   random: () => Math.random(),
 };
 
-const BASE_BACKOFF_MS = 1000;
 /** How soon to sync again while the server still fetches pages of the device's articles. */
 export const PENDING_FETCH_SYNC_MS = 3000;
 /**
@@ -193,8 +193,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   function backoff(retryAfterMs: number | null) {
     failures += 1;
-    const exponential = Math.min(maxBackoffMs, BASE_BACKOFF_MS * 2 ** (failures - 1));
-    schedule(Math.max(retryAfterMs ?? 0, exponential * (0.5 + timers.random() / 2)));
+    schedule(backoffMs(failures, maxBackoffMs, timers.random(), retryAfterMs));
   }
 
   async function cycle(): Promise<SyncRunResult> {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { windowRange, type WindowRange } from './window-range';
 
 /** A list this short is built whole: cheap, and every card stays in the page for find-in-page. */
-export const WINDOW_FROM_ITEMS = 60;
+const WINDOW_FROM_ITEMS = 60;
 /** Rows built beyond the screen, above and below, in screen heights: a fast flick still lands on cards. */
 const MARGIN_SCREENS = 1;
 /** Stands for a row never on screen yet, before any has been measured. */

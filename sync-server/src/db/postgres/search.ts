@@ -4,7 +4,7 @@
 // rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their weights are kept by
 // migrations/0001_search_vectors.sql; for articles, 0003_search_prefixes.sql splits them into what a
 // search matches on (every word, and the beginnings of 2 to 6 letters of each) and what it ranks by.
-import { isPrefixTerm, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
+import { isPrefixTerm, SEARCH_RANK_WINDOW, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../database';
 
@@ -17,24 +17,12 @@ const ARTICLE_WEIGHTS = sql.raw(`'{0.1, 0.3, 0.5, 1.0}'::real[]`);
 const HIGHLIGHT_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.333, 1.0}'::real[]`);
 
 /**
- * Matches ranked for relevance; past this many, only the newest matching articles are ranked, as on SQLite
- * (SEARCH_RANK_WINDOW in services/articles.ts): a word found in nearly every article still answers fast.
- */
-const SEARCH_RANK_WINDOW = 500;
-
-/**
  * The tsquery of a search box query, or null when it has no word. Each word goes through the same
  * lectern_search_words as the indexed text (lowercased, diacritics removed, punctuation to spaces), so a
  * word and its indexed form always agree; each is a parameter, so no input is read as query syntax.
  */
 export function searchQuery(query: string): SQL | null {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return null;
-  const words = terms.map((term, index) => {
-    const prefix = isPrefixTerm(term, index, terms.length) ? ':*' : '';
-    return sql`to_tsquery('simple', quote_literal(btrim(lectern_search_words(${term}))) || ${prefix})`;
-  });
-  return sql`(${sql.join(words, sql` && `)})`;
+  return everyWord(query, (term) => sql`to_tsquery('simple', ${wordQuery(term)} || ':*')`);
 }
 
 /**
@@ -43,12 +31,20 @@ export function searchQuery(query: string): SQL | null {
  * (lectern_search_prefix), one entry of the GIN index instead of every word that begins so.
  */
 export function articleMatchQuery(query: string): SQL | null {
+  return everyWord(query, (term) => sql`lectern_search_prefix(${term})`);
+}
+
+/** One word as to_tsquery's text: the word as the index cuts it, quoted. */
+function wordQuery(term: string): SQL {
+  return sql`quote_literal(btrim(lectern_search_words(${term})))`;
+}
+
+/** Every word of the query required, the one being typed matched by `typed`'s tsquery; null for none. */
+function everyWord(query: string, typed: (term: string) => SQL): SQL | null {
   const terms = searchTerms(query);
   if (terms.length === 0) return null;
   const words = terms.map((term, index) =>
-    isPrefixTerm(term, index, terms.length)
-      ? sql`lectern_search_prefix(${term})`
-      : sql`to_tsquery('simple', quote_literal(btrim(lectern_search_words(${term}))))`,
+    isPrefixTerm(term, index, terms.length) ? typed(term) : sql`to_tsquery('simple', ${wordQuery(term)})`,
   );
   return sql`(${sql.join(words, sql` && `)})`;
 }
@@ -95,22 +91,24 @@ export function rankedHighlights(userId: string, query: string): SQL | null {
 }
 
 /** The ids of the caller's articles a search finds, best first. */
-export async function searchArticleIds(db: Queryable, userId: string, query: string): Promise<string[]> {
-  const ranked = rankedArticles(userId, query);
-  if (!ranked) return [];
-  const rows = await db.all<{ id: string }>(
-    sql`SELECT a.id FROM (${ranked}) best JOIN articles a ON a.seq = best.seq
-      ORDER BY best.rank DESC, best.created_at DESC`,
-  );
-  return rows.map((row) => row.id);
+export function searchArticleIds(db: Queryable, userId: string, query: string): Promise<string[]> {
+  return idsInRankOrder(db, 'articles', rankedArticles(userId, query));
 }
 
 /** The ids of the caller's highlights a search finds, best first. */
-export async function searchHighlightIds(db: Queryable, userId: string, query: string): Promise<string[]> {
-  const ranked = rankedHighlights(userId, query);
+export function searchHighlightIds(db: Queryable, userId: string, query: string): Promise<string[]> {
+  return idsInRankOrder(db, 'highlights', rankedHighlights(userId, query));
+}
+
+/** The ids of `ranked`'s rows of `table` (joined on seq), best first; none when the query had no word. */
+async function idsInRankOrder(
+  db: Queryable,
+  table: 'articles' | 'highlights',
+  ranked: SQL | null,
+): Promise<string[]> {
   if (!ranked) return [];
   const rows = await db.all<{ id: string }>(
-    sql`SELECT h.id FROM (${ranked}) best JOIN highlights h ON h.seq = best.seq
+    sql`SELECT t.id FROM (${ranked}) best JOIN ${sql.identifier(table)} t ON t.seq = best.seq
       ORDER BY best.rank DESC, best.created_at DESC`,
   );
   return rows.map((row) => row.id);
