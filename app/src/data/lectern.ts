@@ -50,6 +50,9 @@ export interface LecternOptions {
   openEventSource?: OpenEventSource | null;
 }
 
+/** How long a logout waits for unsynced writes to reach the server before it warns about them. */
+const DELIVER_BEFORE_WIPE_MS = 5_000;
+
 export function createLectern(options: LecternOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const tokenStorage = options.tokenStorage ?? globalThis.localStorage;
@@ -64,10 +67,11 @@ export function createLectern(options: LecternOptions = {}) {
     onUnauthorized: () => onSessionLost(),
     onReachability: (reachable) => onReachability(reachable),
   });
+  const connectivity = options.connectivity ?? browserConnectivity();
   const sync = createSyncEngine({
     db,
     http,
-    connectivity: options.connectivity ?? browserConnectivity(),
+    connectivity,
     lock: options.lock ?? webLock(),
     periodMs: options.syncPeriodMs,
     writeDelayMs: options.writeDelayMs,
@@ -129,6 +133,23 @@ export function createLectern(options: LecternOptions = {}) {
       ...sync,
       /** Writes the server hasn't got yet: a logout or another account's sign-in warns before losing them. */
       unsyncedWriteCount: () => db.outbox.count(),
+      /**
+       * Sends the writes the server hasn't got yet, waiting at most `withinMs`, and answers how many are
+       * still waiting: a logout gives a write made a moment before (an article opened, so marked read) its
+       * chance to reach the server before warning that it would be lost.
+       */
+      async deliverUnsyncedWrites(withinMs = DELIVER_BEFORE_WIPE_MS): Promise<number> {
+        if ((await db.outbox.where('status').equals('pending').count()) === 0) return db.outbox.count();
+        if (connectivity.isOnline()) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([
+            sync.syncNow().catch(() => undefined),
+            new Promise((resolve) => (timer = setTimeout(resolve, withinMs))),
+          ]);
+          clearTimeout(timer);
+        }
+        return db.outbox.count();
+      },
       hasUnsyncedWrites: async () => (await db.outbox.count()) > 0,
       /** Puts a refused write back in the queue. */
       async retry(seq: number) {
