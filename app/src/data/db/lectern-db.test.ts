@@ -90,4 +90,18 @@ describe('LecternDb', () => {
     expect(db.isOpen()).toBe(true);
     db.close();
   });
+
+  it('lets work that outlives a session write its settings only while the reader is on the device', async () => {
+    const db = new LecternDb('while-signed-in-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const reader = { id: 'u', email: 'u@example.com', username: 'u', avatarUrl: null, created_at: '' };
+    await db.setMeta('user', reader);
+    await db.setMetaWhileSignedIn('offlineImagesRev', 7);
+    expect(await db.getMeta('offlineImagesRev')).toBe(7);
+    // A scan that finishes after the logout's wipe leaves nothing behind.
+    await db.wipe();
+    await db.setMetaWhileSignedIn('offlineImagesRev', 9);
+    await db.setMetaWhileSignedIn('bodiesWanted', false);
+    expect(await db.meta.count()).toBe(0);
+    db.close();
+  });
 });

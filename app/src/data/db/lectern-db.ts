@@ -145,6 +145,16 @@ export class LecternDb extends Dexie {
     await this.meta.put({ key, value });
   }
 
+  /**
+   * setMeta for work that outlives a session (a download, a scan): written only while the device still
+   * holds its signed-in reader, so a task ending after a logout's wipe leaves nothing behind.
+   */
+  async setMetaWhileSignedIn<K extends MetaKey>(key: K, value: MetaValues[K]): Promise<void> {
+    await this.transaction('rw', this.meta, async () => {
+      if ((await this.meta.get('user')) !== undefined) await this.setMeta(key, value);
+    });
+  }
+
   /** Empties the database in one transaction; open live queries in every tab see it at once. */
   async wipe(): Promise<void> {
     // The search index is derived from the articles: written apart from them, emptied with them.

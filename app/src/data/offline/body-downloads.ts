@@ -80,7 +80,7 @@ export async function storeBodies(
       bytes += body.size;
     }
     await db.article_contents.bulkPut(contents);
-    if (count) await db.setMeta('bodyBytes', ((await db.getMeta('bodyBytes')) ?? 0) + bytes);
+    if (count && bytes > 0) await db.setMeta('bodyBytes', ((await db.getMeta('bodyBytes')) ?? 0) + bytes);
     return bytes;
   });
 }
@@ -211,7 +211,7 @@ export async function downloadBodies(options: BodyDownloadOptions): Promise<Down
     const rows = await next(Math.min(WALK_CHUNK, (options.newest ?? Infinity) - walked));
     if (rows.length === 0) break;
     const outcome = await fillChunk(options, rows, budget);
-    if (outcome === 'budget') await db.setMeta('bodiesBudgetFull', limit);
+    if (outcome === 'budget') await db.setMetaWhileSignedIn('bodiesBudgetFull', limit);
     if (outcome) return outcome;
     walked += rows.length;
     if (options.newest !== undefined && walked >= options.newest) return 'done';
@@ -220,7 +220,7 @@ export async function downloadBodies(options: BodyDownloadOptions): Promise<Down
   // Only a walk over every article that found all their bodies ends the wanting; an article synced as a
   // card meanwhile set it again in the same transaction as its card.
   await db.transaction('rw', db.meta, async () => {
-    if (!(await db.getMeta('cardsPull'))) await db.setMeta('bodiesWanted', false);
+    if (!(await db.getMeta('cardsPull'))) await db.setMetaWhileSignedIn('bodiesWanted', false);
   });
   return 'done';
 }

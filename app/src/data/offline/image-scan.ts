@@ -38,7 +38,7 @@ export async function scanArticleImages(
   await dropImagesOfGoneArticles(db);
   // Only now: a scan cut short by a reload starts again from the same point.
   const current = (await db.getMeta('offlineImagesRev')) ?? 0;
-  if (upTo > current) await db.setMeta('offlineImagesRev', upTo);
+  if (upTo > current) await db.setMetaWhileSignedIn('offlineImagesRev', upTo);
   return ids.length;
 }
 
