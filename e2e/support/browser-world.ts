@@ -1,6 +1,6 @@
 // One built app served by the real server, one fixture site to save articles from, and one Chromium per
 // test file: each test opens its own browser context (its own storage, IndexedDB and service worker).
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -60,7 +60,12 @@ export async function startBrowserWorld(
       REGISTRATIONS_PER_IP: '100000',
       PUBLIC_URL: 'http://lectern.test',
       ...google?.env(),
+      // E2E_SERVER_LOG=/path writes the server's request log there (for a test that hangs).
+      ...(process.env.E2E_SERVER_LOG ? { LOG_LEVEL: 'info' } : {}),
     },
+    logStream: process.env.E2E_SERVER_LOG
+      ? createWriteStream(process.env.E2E_SERVER_LOG, { flags: 'a' })
+      : undefined,
   });
   google?.setServerUrl(server.url);
   const browser = await launchChromium();
