@@ -24,24 +24,24 @@ const STOPWORDS = 150;
 const PASSWORD = 'benchmark password';
 const EMAIL = 'device@bench.test';
 
-function seed(db: Db, userId: string): void {
+async function seed(db: Db, userId: string): Promise<void> {
   const sample = proseSampler(7, VOCABULARY_SIZE);
-  const ids = seedArticles(db, userId, {
+  const ids = await seedArticles(db, userId, {
     count: ARTICLES,
     sample,
     sizes: { text: 3_000, title: 40, description: 120, author: 12 },
     imageUrl: (i) => `https://example.com/images/${i}.jpg`,
     tags: (i) => (i % 10 === 0 ? ['bench'] : []),
-    afterEach: (id, i) => {
-      if (i % 5 < 2) updateArticle(db, userId, id, { isRead: true, isFavorite: i % 10 === 0 });
-      if (i % 10 === 9) updateArticle(db, userId, id, { isArchived: true });
+    afterEach: async (id, i, tx) => {
+      if (i % 5 < 2) await updateArticle(tx, userId, id, { isRead: true, isFavorite: i % 10 === 0 });
+      if (i % 10 === 9) await updateArticle(tx, userId, id, { isArchived: true });
     },
   });
   // A reader highlights several passages of one article in a row: four each here.
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
     for (let i = 0; i < HIGHLIGHTS; i += 1) {
       const text = prose(sample, 60);
-      createHighlight(db, userId, {
+      await createHighlight(tx, userId, {
         articleId: ids[Math.floor(i / (HIGHLIGHTS / ARTICLES)) % ids.length]!,
         highlightedText: text,
         contextBefore: prose(sample, 50),
@@ -93,7 +93,7 @@ async function main() {
     console.log(`Seeding ${ARTICLES} articles (3 KB of text each) and ${HIGHLIGHTS} highlights...`);
     await seedDatabase(dataDir, async (db) => {
       const user = await registerUser(db, { email: EMAIL, password: PASSWORD, username: 'bench' });
-      seed(db, user.id);
+      await seed(db, user.id);
     });
     await buildPage(appDir);
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newId } from '@lectern/shared-schema';
-import { openDatabase } from '../sync-server/src/db/connection';
+import { openSqlite } from '../sync-server/src/db/connection';
 import { archivedImageUrl, storeImageFile } from '../sync-server/src/services/archived-images';
 import { insertArticle } from '../sync-server/src/services/articles';
 import { registerUser } from '../sync-server/src/services/users';
@@ -17,6 +17,7 @@ import { LocalFileStore } from '../sync-server/src/storage/index';
 import { launchChromium } from '../sync-server/src/testing/launch-chromium';
 import { noisePng } from '../sync-server/test/support/noise-png';
 import { percentile, repoRoot, report, startProcess } from './support/server-process';
+import { sql } from 'drizzle-orm';
 
 const ARTICLES = 1_000;
 const IMAGES_PER_ARTICLE = 4;
@@ -27,7 +28,7 @@ const ACCOUNT = { email: 'offline@bench.test', password: 'benchmark password', u
 const APP_DIR = join(repoRoot, 'app', 'dist');
 
 async function seed(dataDir: string): Promise<number> {
-  const db = openDatabase(join(dataDir, 'lectern.sqlite'));
+  const db = openSqlite(join(dataDir, 'lectern.sqlite'));
   const files = new LocalFileStore(dataDir);
   const user = await registerUser(db, ACCOUNT);
   let bytes = 0;
@@ -45,11 +46,11 @@ async function seed(dataDir: string): Promise<number> {
     }
     articles.push({ id, urls });
   }
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
     for (const [i, { id, urls }] of articles.entries()) {
       const figures = urls.map((url, j) => `<p>Paragraph ${j} of article ${i}.</p><img src="${url}" alt="">`);
-      insertArticle(
-        db,
+      await insertArticle(
+        tx,
         user.id,
         {
           id,
@@ -71,16 +72,17 @@ async function seed(dataDir: string): Promise<number> {
         [],
       );
     }
-    const insert = db.statement(
-      'INSERT OR IGNORE INTO article_images (article_id, hash, ext, bytes, mime) VALUES (?, ?, ?, ?, ?)',
-    );
-    for (const image of images) insert.run(image.articleId, image.hash, image.ext, image.bytes, image.mime);
+    for (const image of images)
+      await tx.run(
+        sql`INSERT OR IGNORE INTO article_images (article_id, hash, ext, bytes, mime)
+          VALUES (${image.articleId}, ${image.hash}, ${image.ext}, ${image.bytes}, ${image.mime})`,
+      );
     // Archived already: nothing for the server's job to do.
-    db.statement('UPDATE articles SET images_pending = 0').run();
-    db.statement("DELETE FROM jobs WHERE kind = 'archive-article-images'").run();
+    await tx.run(sql`UPDATE articles SET images_pending = 0`);
+    await tx.run(sql`DELETE FROM jobs WHERE kind = 'archive-article-images'`);
   });
   db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
+  await db.close();
   return bytes;
 }
 

@@ -10,6 +10,7 @@ import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../sync-server/src/db/connection';
+import { sql } from 'drizzle-orm';
 import { registerUser } from '../sync-server/src/services/users';
 import { benchLibrary, benchSearchQueries, growLibrary, type BenchLibrary } from './support/bench-library';
 import { anyMissed, benchSizes, recordFigure } from './support/bench-table';
@@ -65,12 +66,14 @@ async function throughput(
 }
 
 /** The article whose body is nearest the median's 25 KB: the page a reader opens most often. */
-function typicalArticle(db: Db, library: BenchLibrary): string {
-  const lengthOf = db.statement('SELECT length(content) FROM articles WHERE id = ?').pluck();
+async function typicalArticle(db: Db, library: BenchLibrary): Promise<string> {
   let best = library.ids[0] ?? '';
   let bestDistance = Infinity;
   for (const id of library.ids.slice(0, 500)) {
-    const distance = Math.abs((lengthOf.get(id) as number) - 25 * 1024);
+    const row = await db.get<{ length: number }>(
+      sql`SELECT length(content) AS length FROM articles WHERE id = ${id}`,
+    );
+    const distance = Math.abs((row?.length ?? 0) - 25 * 1024);
     if (distance < bestDistance) [best, bestDistance] = [id, distance];
   }
   return best;
@@ -302,18 +305,18 @@ async function main() {
         password: PASSWORD,
         username: 'lister',
       });
-      growLibrary(db, benchLibrary(lister.id, LIST_SEED), LIST_ARTICLES);
+      await growLibrary(db, benchLibrary(lister.id, LIST_SEED), LIST_ARTICLES);
       return benchLibrary(reader.id, LIBRARY_SEED);
     });
     let articleId = '';
     for (const size of sizes) {
       console.log(`\nSeeding the library to ${size.toLocaleString('en')} articles...`);
       const started = performance.now();
-      const megabytes = await seedDatabase(dataDir, (db) => {
-        growLibrary(db, library, size, (saved) => {
+      const megabytes = await seedDatabase(dataDir, async (db) => {
+        await growLibrary(db, library, size, (saved) => {
           if (saved % 10_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
         });
-        articleId ||= typicalArticle(db, library);
+        articleId ||= await typicalArticle(db, library);
         return (db.sqlite.prepare('PRAGMA page_count').pluck().get() as number) / 256;
       });
       console.log(

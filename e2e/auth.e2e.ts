@@ -259,6 +259,8 @@ describe('signing in and out', () => {
     const account = await signUp(page);
     await page.goto('/about');
     const menu = page.getByRole('navigation', { name: 'Main' });
+    // The screens show once the data layer's chunk has loaded, a moment after the page itself.
+    await menu.getByRole('link', { name: 'About' }).waitFor();
     expect(await menu.getByRole('link').allInnerTexts()).toEqual(['About', 'FAQ', 'Contact', 'Blog', 'Help']);
     await page.getByRole('link', { name: new RegExp(account.username) }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();

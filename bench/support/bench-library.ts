@@ -18,6 +18,7 @@ import { insertArticle } from '../../sync-server/src/services/articles';
 import { createHighlight } from '../../sync-server/src/services/highlights';
 import { ARCHIVE_IMAGES_JOB, BACKFILL_MARKER } from '../../sync-server/src/services/image-archive';
 import { prose, seededRandom, vocabulary, zipfSampler } from './seed-text';
+import { sql } from 'drizzle-orm';
 
 export const BENCH_VOCABULARY_SIZE = 30_000;
 /** The most frequent words are like 'the' and 'of': nobody searches for them. */
@@ -176,23 +177,22 @@ export function benchLibrary(userId: string, seed: number): BenchLibrary {
  * Saves the library's next articles until it holds `count`, through the real services, one transaction
  * per batch of SEED_BATCH. `onBatch` hears the count after each batch (for progress lines).
  */
-export function growLibrary(db: Db, library: BenchLibrary, count: number, onBatch?: (saved: number) => void) {
-  const setDates = db.statement(
-    `UPDATE articles SET created_at = ?, updated_at = ?, is_read = ?, is_favorite = ?, is_archived = ?,
-       reading_progress = ?, images_pending = 0 WHERE id = ?`,
-  );
-  const settleImages = db.statement('DELETE FROM jobs WHERE kind = ? AND key = ?');
-  db.statement('INSERT OR IGNORE INTO server_markers (name, done_at) VALUES (?, ?)').run(
-    BACKFILL_MARKER,
-    new Date(NEWEST_SAVE).toISOString(),
+export async function growLibrary(
+  db: Db,
+  library: BenchLibrary,
+  count: number,
+  onBatch?: (saved: number) => void,
+) {
+  await db.run(
+    sql`INSERT OR IGNORE INTO server_markers (name, done_at) VALUES (${BACKFILL_MARKER}, ${new Date(NEWEST_SAVE).toISOString()})`,
   );
   while (library.saved < count) {
     const batchEnd = Math.min(count, library.saved + SEED_BATCH);
-    db.transaction(() => {
+    await db.transaction(async (tx) => {
       for (; library.saved < batchEnd; library.saved += 1) {
         const next = library.articles.next().value as BenchArticle;
-        const { article } = insertArticle(
-          db,
+        const { article } = await insertArticle(
+          tx,
           library.userId,
           {
             id: next.id,
@@ -213,18 +213,14 @@ export function growLibrary(db: Db, library: BenchLibrary, count: number, onBatc
           },
           next.tags,
         );
-        setDates.run(
-          next.created_at,
-          next.created_at,
-          next.is_read ? 1 : 0,
-          next.is_favorite ? 1 : 0,
-          next.is_archived ? 1 : 0,
-          next.is_read ? 1 : 0,
-          article.id,
+        await tx.run(
+          sql`UPDATE articles SET created_at = ${next.created_at}, updated_at = ${next.created_at},
+            is_read = ${next.is_read}, is_favorite = ${next.is_favorite}, is_archived = ${next.is_archived},
+            reading_progress = ${next.is_read ? 1 : 0}, images_pending = 0 WHERE id = ${article.id}`,
         );
-        settleImages.run(ARCHIVE_IMAGES_JOB, article.id);
+        await tx.run(sql`DELETE FROM jobs WHERE kind = ${ARCHIVE_IMAGES_JOB} AND key = ${article.id}`);
         if (next.highlight && next.highlight.length > 0)
-          createHighlight(db, library.userId, {
+          await createHighlight(tx, library.userId, {
             id: next.highlight_id,
             articleId: article.id,
             highlightedText: next.highlight,

@@ -4,7 +4,7 @@
 // tags, highlights, ten years of dates) is drawn in bench-library.ts and written inside seedDatabase too.
 import { newId } from '@lectern/shared-schema';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../../sync-server/src/db/connection';
+import { openSqlite, type Db, type Queryable, type SqliteDb } from '../../sync-server/src/db/connection';
 import { insertArticle } from '../../sync-server/src/services/articles';
 import { prose } from './seed-text';
 
@@ -12,15 +12,15 @@ import { prose } from './seed-text';
  * Opens the database in `dataDir`, lets `seed` fill it, and leaves it checkpointed and closed, so the
  * server starts on one file.
  */
-export async function seedDatabase<T>(dataDir: string, seed: (db: Db) => Promise<T> | T): Promise<T> {
-  const db = openDatabase(join(dataDir, 'lectern.sqlite'));
+export async function seedDatabase<T>(dataDir: string, seed: (db: SqliteDb) => Promise<T> | T): Promise<T> {
+  const db = openSqlite(join(dataDir, 'lectern.sqlite'));
   // Seeding only: a power cut here loses nothing worth keeping, and FULL would fsync every batch.
   db.sqlite.pragma('synchronous = OFF');
   try {
     return await seed(db);
   } finally {
     db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
+    await db.close();
   }
 }
 
@@ -35,20 +35,20 @@ export interface SeedArticlesOptions {
   tags?: (index: number) => string[];
   readingTime?: (index: number, text: string) => number;
   /** Runs in the same transaction right after each article is written (marks it read, adds a highlight…). */
-  afterEach?: (articleId: string, index: number) => void;
+  afterEach?: (articleId: string, index: number, tx: Queryable) => Promise<void> | void;
 }
 
 /** Writes `count` web articles of made-up prose for the user, https://example.com/articles/0, /1, …; answers their ids. */
-export function seedArticles(db: Db, userId: string, options: SeedArticlesOptions): string[] {
+export async function seedArticles(db: Db, userId: string, options: SeedArticlesOptions): Promise<string[]> {
   const { count, sample, sizes } = options;
   const batch = options.batch ?? count;
   const ids: string[] = [];
   for (let start = 0; start < count; start += batch) {
-    db.transaction(() => {
+    await db.transaction(async (tx) => {
       for (let i = start; i < Math.min(count, start + batch); i += 1) {
         const text = prose(sample, sizes.text);
-        const { article } = insertArticle(
-          db,
+        const { article } = await insertArticle(
+          tx,
           userId,
           {
             id: newId(),
@@ -71,7 +71,7 @@ export function seedArticles(db: Db, userId: string, options: SeedArticlesOption
           options.tags?.(i) ?? [],
         );
         ids.push(article.id);
-        options.afterEach?.(article.id, i);
+        await options.afterEach?.(article.id, i, tx);
       }
     });
   }

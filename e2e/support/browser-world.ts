@@ -1,6 +1,6 @@
 // One built app served by the real server, one fixture site to save articles from, and one Chromium per
 // test file: each test opens its own browser context (its own storage, IndexedDB and service worker).
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -39,6 +39,8 @@ export async function startBrowserWorld(
     google?: boolean;
     /** More local sites the server may fetch from (a test's own slow or gated pages). */
     moreAllowedOrigins?: string[];
+    /** Start the server on a data folder seeded beforehand (left for the caller to remove). */
+    dataDir?: string;
   } = {},
 ): Promise<BrowserWorld> {
   if (!existsSync(join(APP_DIR, 'index.html')))
@@ -52,12 +54,18 @@ export async function startBrowserWorld(
   const google = options.google ? await startGoogleStandIn() : null;
   const server = await startTestServer({
     appDir: APP_DIR,
+    dataDir: options.dataDir,
     env: {
       FETCH_ALLOWED_ORIGINS: [site.origin, ...(options.moreAllowedOrigins ?? [])].join(','),
       REGISTRATIONS_PER_IP: '100000',
       PUBLIC_URL: 'http://lectern.test',
       ...google?.env(),
+      // E2E_SERVER_LOG=/path writes the server's request log there (for a test that hangs).
+      ...(process.env.E2E_SERVER_LOG ? { LOG_LEVEL: 'info' } : {}),
     },
+    logStream: process.env.E2E_SERVER_LOG
+      ? createWriteStream(process.env.E2E_SERVER_LOG, { flags: 'a' })
+      : undefined,
   });
   google?.setServerUrl(server.url);
   const browser = await launchChromium();

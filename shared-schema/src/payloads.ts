@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   RECENT_HIGHLIGHTS_MAX_LIMIT,
   USERNAME_MAX_LENGTH,
+  BODIES_MAX_IDS,
   CHANGES_MAX_LIMIT,
 } from './constants';
 import { EMAIL_PATTERN, FILLED_IN_PATTERN, HIGHLIGHT_TEXT_PATTERN } from './validation';
@@ -188,5 +189,15 @@ export type RecentHighlightsQuery = Static<typeof RecentHighlightsQuery>;
 export const ChangesQuery = Type.Object({
   since: Type.Optional(Type.Integer({ minimum: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CHANGES_MAX_LIMIT })),
+  /** Articles as cards, without their body (a new device's first sync): bodies come by /articles/bodies. */
+  cards: Type.Optional(Type.Boolean()),
 });
 export type ChangesQuery = Static<typeof ChangesQuery>;
+
+export const BodiesBody = Type.Object(
+  {
+    ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: BODIES_MAX_IDS }),
+  },
+  { additionalProperties: false },
+);
+export type BodiesBody = Static<typeof BodiesBody>;

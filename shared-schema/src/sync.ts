@@ -31,6 +31,17 @@ export const ChangesResponse = Type.Object({
 });
 export type ChangesResponse = Static<typeof ChangesResponse>;
 
+/**
+ * POST /api/articles/bodies: the asked-for bodies in the order asked, as far as BODIES_ANSWER_BYTES allows;
+ * `unknown` names ids that are no article of the caller's (gone, or never theirs). Ids in neither were left
+ * for another call.
+ */
+export const BodiesResponse = Type.Object({
+  bodies: Type.Array(Type.Object({ id: Type.String(), content: Type.Union([Type.String(), Type.Null()]) })),
+  unknown: Type.Array(Type.String()),
+});
+export type BodiesResponse = Static<typeof BodiesResponse>;
+
 /** The change feed's id of an article's place in a list. */
 export function listArticleKey(listId: string, articleId: string): string {
   return `${listId}:${articleId}`;

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { openDatabase } from './db/connection';
+import { openSqlite } from './db/connection';
 import { setExtractionQueueWait } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -12,6 +12,7 @@ import { loggerOptions } from './plugins/request-logging';
 import { idempotencyHooks, registerIdempotencyKey } from './plugins/idempotency';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticApp } from './plugins/static-app';
+import { articleBodyRoutes } from './routes/article-bodies';
 import { articleRoutes } from './routes/articles';
 import { authRoutes, publicAuthRoutes } from './routes/auth';
 import { exportRoutes } from './routes/exports';
@@ -57,8 +58,8 @@ export interface BuildOptions {
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const feedSignals = inProcessFeedSignals();
-  const db = openDatabase(config.databaseFile, { afterCommit: (userIds) => feedSignals.publish(userIds) });
-  fillTagNameKeys(db);
+  const db = openSqlite(config.databaseFile, { afterCommit: (userIds) => feedSignals.publish(userIds) });
+  await fillTagNameKeys(db);
   setExtractionQueueWait(config.extractionQueueWaitMs);
   const ctx = createServiceContext(db, config, feedSignals);
   const { jobs } = ctx;
@@ -119,6 +120,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
           highlightRoutes,
           syncRoutes,
           syncEventsTicketRoutes,
+          articleBodyRoutes,
         ]) {
           await signedIn.register(routes, { ctx });
         }
@@ -133,9 +135,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerImportJobs(jobs, ctx);
   jobs.handle(ARCHIVE_IMAGES_JOB, archiveArticleImages(ctx));
   // Articles saved before images were archived are queued once (a marker keeps it to one time).
-  queueImageBackfill(db);
+  await queueImageBackfill(db);
   // Jobs left from the last run (a restart in the middle of an import) go on once the server is ready.
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => await jobs.start());
   // Streams never end by themselves: closing waits for open requests, so they are ended first.
   app.addHook('preClose', async () => ctx.live.streams.closeAll());
   app.decorate('liveUpdates', ctx.live);
@@ -144,7 +146,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     await jobs.stop();
     await ctx.extraction.ocr.close();
     await ctx.files.close();
-    db.close();
+    await db.close();
   });
   return app;
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { openDatabase } from './db/connection';
+import { openSqlite } from './db/connection';
+import { sql } from 'drizzle-orm';
 
 const folders: string[] = [];
 function freshFolder(): string {
@@ -54,29 +55,29 @@ describe('DATA_DIR', () => {
 });
 
 describe('DATA_DIR made before', () => {
-  it('is made readable by the server user only at start, and its database file too', () => {
+  it('is made readable by the server user only at start, and its database file too', async () => {
     const dataDir = join(freshFolder(), 'data');
     mkdirSync(dataDir, { mode: 0o755 });
     chmodSync(dataDir, 0o755);
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: LONG_SECRET });
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
 
-    const db = openDatabase(config.databaseFile);
-    db.statement('SELECT 1').get();
-    db.close();
+    const db = openSqlite(config.databaseFile);
+    await db.get(sql`SELECT 1`);
+    await db.close();
     expect(statSync(config.databaseFile).mode & 0o777).toBe(0o600);
   });
 
-  it('makes an existing world-readable database file 0600, and its WAL files', () => {
+  it('makes an existing world-readable database file 0600, and its WAL files', async () => {
     const dataDir = freshFolder();
     const file = join(dataDir, 'lectern.sqlite');
-    const first = openDatabase(file);
-    first.close();
+    const first = openSqlite(file);
+    await first.close();
     chmodSync(file, 0o644);
-    const db = openDatabase(file);
+    const db = openSqlite(file);
     for (const each of [file, `${file}-wal`, `${file}-shm`].filter((path) => existsSync(path)))
       expect(statSync(each).mode & 0o777).toBe(0o600);
-    db.close();
+    await db.close();
   });
 });
 

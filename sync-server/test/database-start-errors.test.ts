@@ -128,8 +128,8 @@ describe('DATABASE_URL at start', () => {
 describe('openDatabaseFromConfig', () => {
   it('opens SQLite when DATABASE_URL is unset', async () => {
     const db = await openDatabaseFromConfig({ databaseFile: ':memory:', databaseUrl: null });
-    expect('sqlite' in db && db.sqlite.memory).toBe(true);
-    expect('dialect' in db).toBe(false);
+    expect(db.dialect).toBe('sqlite');
+    expect('sqlite' in db && (db.sqlite as { memory: boolean }).memory).toBe(true);
     await db.close();
   });
 

@@ -1,7 +1,7 @@
 // Saving an address that is already in the library answers that article (200), never a second copy.
 import { newId, normalizeArticleUrl } from '@lectern/shared-schema';
 import { join } from 'node:path';
-import { openDatabase } from '../src/db/connection';
+import { openSqlite } from '../src/db/connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type ApiClient } from './support/api-client';
 import { startWorld, type World } from './support/world';
@@ -161,19 +161,19 @@ describe('articles saved before the address column existed', () => {
   it('get their normalised address when the database is opened, and are then found by it', async () => {
     const { client, user } = await signUp(world.api);
     const saved = (await save(client, `${world.site.url('/cycling')}?utm_source=x`)).body.article;
-    const db = openDatabase(join(world.server.dataDir, 'lectern.sqlite'));
+    const db = openSqlite(join(world.server.dataDir, 'lectern.sqlite'));
     try {
       db.sqlite.prepare('UPDATE articles SET normalized_url = NULL WHERE user_id = ?').run(user.id);
     } finally {
-      db.close();
+      await db.close();
     }
-    const reopened = openDatabase(join(world.server.dataDir, 'lectern.sqlite'));
+    const reopened = openSqlite(join(world.server.dataDir, 'lectern.sqlite'));
     try {
       expect(
         reopened.sqlite.prepare('SELECT normalized_url FROM articles WHERE id = ?').get(saved.id),
       ).toEqual({ normalized_url: normalizeArticleUrl(world.site.url('/cycling')) });
     } finally {
-      reopened.close();
+      await reopened.close();
     }
     const again = await save(client, world.site.url('/cycling'));
     expect(again.status).toBe(200);

@@ -6,7 +6,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/connection';
+import { openSqlite } from '../src/db/connection';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp } from './support/api-client';
 
@@ -117,13 +117,13 @@ describe('request logs', () => {
 });
 
 describe('the database', () => {
-  it('runs with synchronous=FULL (2), so an answered write survives a power cut', () => {
-    const db = openDatabase(join(server.dataDir, 'second-connection.sqlite'));
+  it('runs with synchronous=FULL (2), so an answered write survives a power cut', async () => {
+    const db = openSqlite(join(server.dataDir, 'second-connection.sqlite'));
     try {
       expect(db.sqlite.pragma('synchronous', { simple: true })).toBe(2);
       expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });

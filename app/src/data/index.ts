@@ -1,11 +1,15 @@
 // The data layer's public face: the only module of data/ that screens, components, hooks and the session
 // import (a lint rule in eslint.config.js holds them to it), so what lies behind it can move freely.
-export { createLectern, type Lectern, type LecternOptions } from './lectern';
+// The data layer itself (Dexie, the sync engine, the offline library) is loaded on demand by loadLectern,
+// in its own chunk: nothing here reaches it by value, so the first screen's JavaScript doesn't carry it.
+export type { Lectern, LecternOptions } from './lectern';
+export { loadLectern } from './load-lectern';
 export { ApiError, NetworkError, type FetchLike, type TokenStorage } from './api/http-client';
 export { GoogleSignInError, UnsyncedWritesError } from './auth/sign-in-errors';
 export { GOOGLE_NONCE_KEY } from './auth/auth-api';
 export { SaveArticleError, type ScreenshotInput } from './repository/articles';
 export type { LocalArticle, LocalArticleSummary, PendingSave } from './reads/article-reads';
+export { sortArticles, type ArticleOrder } from './reads/article-order';
 export type { FailedWrite, SyncRunResult, SyncState } from './sync/sync-engine';
 export type { Operation } from './outbox/operations';
 export { browserConnectivity, manualConnectivity, type Connectivity } from './sync/connectivity';

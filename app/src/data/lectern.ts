@@ -1,12 +1,13 @@
 // The data layer in one object: what the screens call. Every call of spec section 7 is here with the
 // spec's payloads and the server's response shapes, answered from the device's database and synced in
 // the background.
-import type { DexieOptions } from 'dexie';
+import { liveQuery, type DexieOptions } from 'dexie';
 import { createHttpClient, type FetchLike, type TokenStorage } from './api/http-client';
 import { createAuthApi } from './auth/auth-api';
 import { DEFAULT_DB_NAME, LecternDb } from './db/lectern-db';
 import { createImportsApi } from './imports/imports-api';
 import { createOfflineLibrary } from './offline/offline-library';
+import { budgetBytes, readBudget } from './offline/storage-budget';
 import { dropEntry, retryEntry } from './outbox/outbox';
 import { readingAnalytics } from './reads/analytics';
 import { createArticlesApi } from './repository/articles';
@@ -49,10 +50,14 @@ export interface LecternOptions {
   openEventSource?: OpenEventSource | null;
 }
 
+/** How long a logout waits for unsynced writes to reach the server before it warns about them. */
+const DELIVER_BEFORE_WIPE_MS = 5_000;
+
 export function createLectern(options: LecternOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const tokenStorage = options.tokenStorage ?? globalThis.localStorage;
   const db = new LecternDb(options.dbName ?? DEFAULT_DB_NAME, options.indexedDB);
+  const settings = options.settingsStorage ?? options.tokenStorage ?? globalThis.localStorage;
   let onReachability: (reachable: boolean) => void = () => {};
   let onSessionLost: () => void = () => {};
   const http = createHttpClient({
@@ -62,16 +67,18 @@ export function createLectern(options: LecternOptions = {}) {
     onUnauthorized: () => onSessionLost(),
     onReachability: (reachable) => onReachability(reachable),
   });
+  const connectivity = options.connectivity ?? browserConnectivity();
   const sync = createSyncEngine({
     db,
     http,
-    connectivity: options.connectivity ?? browserConnectivity(),
+    connectivity,
     lock: options.lock ?? webLock(),
     periodMs: options.syncPeriodMs,
     writeDelayMs: options.writeDelayMs,
     background: options.backgroundSync,
     timers: options.syncTimers,
     openEventSource: options.openEventSource === undefined ? browserEventSource() : options.openEventSource,
+    bodyBudget: () => budgetBytes(readBudget(settings)),
   });
   onReachability = sync.setReachable;
   onSessionLost = () => {
@@ -83,16 +90,17 @@ export function createLectern(options: LecternOptions = {}) {
     db,
     http,
     sync,
-    settings: options.settingsStorage ?? options.tokenStorage ?? globalThis.localStorage,
+    settings,
     background: options.backgroundSync,
   });
   offline.start();
 
+  const articleSearch = createArticleSearch(db);
   const ctx: RepositoryContext = {
     db,
     http,
     sync,
-    articleSearch: createArticleSearch(db),
+    articleSearch,
     highlightSearch: createHighlightSearch(db),
   };
 
@@ -114,12 +122,34 @@ export function createLectern(options: LecternOptions = {}) {
     imports: createImportsApi({ http, sync }),
     /** The library kept for reading offline, images included, and its budget. */
     offline,
+    /**
+     * Runs `querier` now and again after every change to what it read (any tab): the screens' live reads
+     * (hooks/use-live-query.ts), without the screens' own JavaScript carrying Dexie.
+     */
+    liveQuery,
     /** Spec section 9's numbers, from the device's data. */
     analytics: (now?: Date) => readingAnalytics(db, now),
     sync: {
       ...sync,
       /** Writes the server hasn't got yet: a logout or another account's sign-in warns before losing them. */
       unsyncedWriteCount: () => db.outbox.count(),
+      /**
+       * Sends the writes the server hasn't got yet, waiting at most `withinMs`, and answers how many are
+       * still waiting: a logout gives a write made a moment before (an article opened, so marked read) its
+       * chance to reach the server before warning that it would be lost.
+       */
+      async deliverUnsyncedWrites(withinMs = DELIVER_BEFORE_WIPE_MS): Promise<number> {
+        if ((await db.outbox.where('status').equals('pending').count()) === 0) return db.outbox.count();
+        if (connectivity.isOnline()) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([
+            sync.syncNow().catch(() => undefined),
+            new Promise((resolve) => (timer = setTimeout(resolve, withinMs))),
+          ]);
+          clearTimeout(timer);
+        }
+        return db.outbox.count();
+      },
       hasUnsyncedWrites: async () => (await db.outbox.count()) > 0,
       /** Puts a refused write back in the queue. */
       async retry(seq: number) {
@@ -135,6 +165,7 @@ export function createLectern(options: LecternOptions = {}) {
     },
     /** Stops syncing and closes the database (tests, page unload). */
     async close() {
+      articleSearch.stop();
       await offline.stop();
       await sync.stop();
       db.close();

@@ -1,9 +1,10 @@
 // Live answers of the device's database about the library (the dashboard's feed, tags and analytics):
 // they update by themselves after every local write and every sync, in this tab or another. A failure
 // is an answer here, never a thrown error (spec section 8).
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from './use-live-query';
 import type { ArticleStats, ArticlesQuery, ReadingAnalytics, Tag } from '@lectern/shared-schema';
-import type { LocalArticleSummary } from '../data';
+import { sortArticles, type ArticleOrder, type LocalArticleSummary } from '../data';
 import { useLectern } from '../session/use-lectern';
 
 export interface ArticleFeed {
@@ -15,20 +16,60 @@ export interface ArticleFeed {
 
 const NO_STATS: ArticleStats = { total: 0, unread: 0, read: 0, archived: 0, favorites: 0 };
 
-/** The filtered list, or the search's results while `search` isn't empty; undefined until the first answer. */
-export function useArticleFeed(query: ArticlesQuery, search: string): ArticleFeed | undefined {
+/**
+ * The filtered list in `order`, or the search's results (sorted the same way) while `search` isn't empty;
+ * undefined until the first answer.
+ */
+export function useArticleFeed(
+  query: ArticlesQuery,
+  search: string,
+  order: ArticleOrder = 'newest',
+): ArticleFeed | undefined {
   const lectern = useLectern();
   const { archived, favorite, is_read, tag_name } = query;
   return useLiveQuery(async (): Promise<ArticleFeed> => {
     try {
-      const list = await lectern.articles.list({ archived, favorite, is_read, tag_name });
+      const list = await lectern.articles.list({ archived, favorite, is_read, tag_name }, order);
       if (!search.trim()) return { ...list, error: null };
       const { articles } = await lectern.articles.search(search);
-      return { articles, stats: list.stats, error: null };
+      return { articles: sortArticles(articles, order), stats: list.stats, error: null };
     } catch (error) {
       return { articles: [], stats: NO_STATS, error: error instanceof Error ? error.message : String(error) };
     }
-  }, [lectern, archived, favorite, is_read, tag_name, search]);
+  }, [lectern, archived, favorite, is_read, tag_name, search, order]);
+}
+
+/**
+ * The list's first `limit` articles, read from the database's indexes while `wanted` (the whole feed
+ * hasn't answered yet): the first visit after opening the app shows its first cards before the whole
+ * library has been read into memory. Read once per view, not followed.
+ */
+export function useFirstArticles(
+  query: ArticlesQuery,
+  order: ArticleOrder,
+  limit: number,
+  wanted: boolean,
+): LocalArticleSummary[] | undefined {
+  const lectern = useLectern();
+  const { archived, favorite, is_read, tag_name } = query;
+  const key = JSON.stringify([archived, favorite, is_read, tag_name, order, limit]);
+  const [answer, setAnswer] = useState<{ key: string; articles: LocalArticleSummary[] | undefined }>();
+  useEffect(() => {
+    if (!wanted) return undefined;
+    let current = true;
+    lectern.articles
+      .first({ archived, favorite, is_read, tag_name }, order, limit)
+      .then((articles) => {
+        if (current) setAnswer({ key, articles });
+      })
+      .catch(() => {
+        // The whole feed answers (with its error) in a moment.
+      });
+    return () => {
+      current = false;
+    };
+  }, [lectern, key, wanted, archived, favorite, is_read, tag_name, order, limit]);
+  return answer?.key === key ? answer.articles : undefined;
 }
 
 /**
@@ -45,6 +86,20 @@ export function useTags(ready = true): Tag[] | undefined {
       console.error('Loading tags failed', error);
       return [];
     }
+  }, [lectern, ready]);
+}
+
+/**
+ * Gets the search index ready (read back from the device, what changed since taken in) once `ready`, in
+ * idle moments, so the first letters typed are answered as fast as the rest.
+ */
+export function usePreparedSearch(ready: boolean): void {
+  const lectern = useLectern();
+  useEffect(() => {
+    if (!ready) return;
+    lectern.articles
+      .prepareSearch()
+      .catch((error: unknown) => console.error('Preparing search failed', error));
   }, [lectern, ready]);
 }
 

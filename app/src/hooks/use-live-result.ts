@@ -1,6 +1,6 @@
 // A read from the device's database that follows every later change (a pull, a write in another tab),
 // with its failure as a value rather than a thrown error, so a screen can show 'not found' in place.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query';
 import type { DependencyList } from 'react';
 
 export type LiveResult<T> =

@@ -5,6 +5,18 @@ import type { AvailabilityInput, OfflineAvailability } from '../data';
 import { LecternContext } from '../session/use-lectern';
 
 const NONE: ReadonlyMap<string, OfflineAvailability> = new Map();
+const SETTLE_MS = 150;
+
+/** `value` once it has stayed `ms` unchanged; the first value at once. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === settled) return undefined;
+    const timer = setTimeout(() => setSettled(value), settled === '' ? 0 : ms);
+    return () => clearTimeout(timer);
+  }, [value, settled, ms]);
+  return settled;
+}
 
 export function useOfflineAvailability(
   articles: readonly AvailabilityInput[],
@@ -13,9 +25,12 @@ export function useOfflineAvailability(
   // The last answer stays while more cards are shown: it is right for the ids it has.
   const [answer, setAnswer] = useState<ReadonlyMap<string, OfflineAvailability>>(NONE);
   // What the answer depends on, not the array's identity, decides when to follow anew.
-  const key = articles
+  const shownKey = articles
     .map((article) => `${article.id}:${article.images_pending ? 1 : 0}:${article.fetch_state ?? ''}`)
     .join(',');
+  // While the reader scrolls the cards change every frame: followed once they stay a moment, so a fling
+  // doesn't read the database for every screen it passes.
+  const key = useSettled(shownKey, SETTLE_MS);
   useEffect(() => {
     if (!lectern || key === '') return undefined;
     const followed = key.split(',').map((entry) => {

@@ -4,12 +4,18 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
+import { TOKEN_STORAGE_KEY, type AuthResponse, type TagsResponse } from '@lectern/shared-schema';
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
 import { LecternProvider } from './LecternProvider';
 import { RequireAuth } from './RequireAuth';
 import { SessionProvider } from './SessionProvider';
-import { registerUser, startWorld, type World } from '../data/testing/server-fixture';
+import {
+  newCredentials,
+  registerUser,
+  serverReader,
+  startWorld,
+  type World,
+} from '../data/testing/server-fixture';
 import { worldPerFile } from '../data/testing/per-test';
 import { useSession } from './use-session';
 
@@ -128,6 +134,28 @@ describe('SessionProvider', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Login page')).toBeTruthy();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('sends a change made a moment before logging out, then logs out without asking', async () => {
+    const { token, email } = await registeredToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    renderApp();
+    await screen.findByText(`Signed in as ${email}`);
+    await act(() => device.lectern.tags.create({ name: 'saved a moment ago' }));
+    expect(await device.lectern.db.outbox.count()).toBe(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The tag reached the server: another session of the same reader lists it.
+    const other = await fetch(`${world.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: newCredentials().password }),
+    });
+    const { token: otherToken } = (await other.json()) as AuthResponse;
+    const listed = await serverReader(world, otherToken)<TagsResponse>('/tags');
+    expect(listed.tags.map((tag) => tag.name)).toEqual(['saved a moment ago']);
   });
 
   it('asks before logging out with changes the server has not got, and wipes them when confirmed', async () => {

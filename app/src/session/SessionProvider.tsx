@@ -118,7 +118,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setPrompt(null);
         return true;
       }
-      const waiting = await lectern.sync.unsyncedWriteCount();
+      // Online, what is waiting gets its chance to reach the server first: only what can't is at risk.
+      const waiting = await lectern.sync.deliverUnsyncedWrites();
       if (waiting === 0) return true;
       setPrompt({ count: waiting, cause: { kind: 'logout' }, confirm: retry, cancel: () => setPrompt(null) });
       return false;

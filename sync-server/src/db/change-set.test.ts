@@ -9,16 +9,25 @@ import { createHighlight, getHighlight } from '../services/highlights';
 import { addArticleToList, createList, getList } from '../services/lists';
 import { createTag, getTag } from '../services/tags';
 import { deleteUser } from '../services/users';
-import { addReader, changesOf, feedOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
-import type { Db } from './connection';
+import {
+  countRows,
+  addReader,
+  changesOf,
+  feedOf,
+  newArticle,
+  readerDbPerTest,
+  summaries,
+} from '../testing/memory-db';
+import type { Db, Queryable } from './connection';
+import { sql } from 'drizzle-orm';
 
 let db: Db;
 let reader: string;
 
 readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
-const save = (url = `https://example.org/${newId()}`, tags: string[] = []) =>
-  insertArticle(db, reader, newArticle(url), tags).article;
+const save = async (url = `https://example.org/${newId()}`, tags: string[] = []) =>
+  (await insertArticle(db, reader, newArticle(url), tags)).article;
 
 const upsert = (entity: Change['entity'], id: string, row: unknown) => ({
   seq: expect.any(Number),
@@ -36,30 +45,36 @@ const tombstone = (entity: Change['entity'], id: string) => ({
 });
 
 /** A highlight row as bare SQL writes it: no article, no feed, nothing else named. */
-function insertHighlightRow(articleId: string, id = newId()): string {
-  db.statement(
-    `INSERT INTO highlights (id, user_id, article_id, highlighted_text, position_start, position_end, created_at, updated_at)
-     VALUES (?, ?, ?, 'kale and compost', 0, 16, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')`,
-  ).run(id, reader, articleId);
+async function insertHighlightRow(tx: Queryable, articleId: string, id = newId()): Promise<string> {
+  await tx.run(sql`INSERT INTO highlights (id, user_id, article_id, highlighted_text, position_start, position_end, created_at, updated_at)
+     VALUES (${id}, ${reader}, ${articleId}, 'kale and compost', 0, 16, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')`);
   return id;
 }
 
 describe('a write forgetting to mention a derived row still produces it in the feed', () => {
-  it('a highlight alone brings its article with the new highlights_count', () => {
-    const article = save();
+  it('a highlight alone brings its article with the new highlights_count', async () => {
+    const article = await save();
     let highlightId = '';
-    const added = changesOf(db, reader, () =>
-      db.transaction(() => (highlightId = insertHighlightRow(article.id))),
+    const added = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(async (tx) => (highlightId = await insertHighlightRow(tx, article.id))),
     );
-    const withHighlight = findArticle(db, reader, article.id);
+    const withHighlight = await findArticle(db, reader, article.id);
     expect(withHighlight?.highlights_count).toBe(1);
     expect(added).toEqual([
-      upsert('highlight', highlightId, getHighlight(db, reader, highlightId)),
+      upsert('highlight', highlightId, await getHighlight(db, reader, highlightId)),
       upsert('article', article.id, withHighlight),
     ]);
 
-    const removed = changesOf(db, reader, () =>
-      db.transaction(() => db.statement('DELETE FROM highlights WHERE id = ?').run(highlightId)),
+    const removed = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(
+          async (tx) => await tx.run(sql`DELETE FROM highlights WHERE id = ${highlightId}`),
+        ),
     );
     expect(removed).toEqual([
       tombstone('highlight', highlightId),
@@ -67,34 +82,40 @@ describe('a write forgetting to mention a derived row still produces it in the f
     ]);
   });
 
-  it('a bare tag link brings the article with its tags and the tag with its article_count', () => {
-    const article = save();
-    const tag = createTag(db, reader, { name: 'Soil' });
-    const changes = changesOf(db, reader, () =>
-      db.transaction(() =>
-        db
-          .statement('INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?)')
-          .run(article.id, tag.id, '2030-01-01T00:00:00.000Z'),
-      ),
+  it('a bare tag link brings the article with its tags and the tag with its article_count', async () => {
+    const article = await save();
+    const tag = await createTag(db, reader, { name: 'Soil' });
+    const changes = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(
+          async (tx) =>
+            await tx.run(
+              sql`INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (${article.id}, ${tag.id}, ${'2030-01-01T00:00:00.000Z'})`,
+            ),
+        ),
     );
     expect(changes).toEqual([
       upsert('article', article.id, { ...article, tags: ['Soil'] }),
       upsert('tag', tag.id, { ...tag, article_count: 1 }),
     ]);
-    expect(getTag(db, reader, tag.id).article_count).toBe(1);
+    expect((await getTag(db, reader, tag.id)).article_count).toBe(1);
   });
 
-  it('a bare list place brings the list with its article_count', () => {
-    const article = save();
-    const list = createList(db, reader, { name: 'Queue' });
-    const changes = changesOf(db, reader, () =>
-      db.transaction(() =>
-        db
-          .statement(
-            'INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (?, ?, 0, ?)',
-          )
-          .run(list.id, article.id, '2030-01-01T00:00:00.000Z'),
-      ),
+  it('a bare list place brings the list with its article_count', async () => {
+    const article = await save();
+    const list = await createList(db, reader, { name: 'Queue' });
+    const changes = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(
+          async (tx) =>
+            await tx.run(
+              sql`INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (${list.id}, ${article.id}, 0, ${'2030-01-01T00:00:00.000Z'})`,
+            ),
+        ),
     );
     const key = listArticleKey(list.id, article.id);
     expect(changes).toEqual([
@@ -108,35 +129,41 @@ describe('a write forgetting to mention a derived row still produces it in the f
     ]);
   });
 
-  it('a bare rename of a tag brings every article carrying it, with the new name', () => {
-    const tagged = save(undefined, ['Soil']);
-    const other = save(undefined, ['Soil', 'Kale']);
-    save(); // untagged: not touched
-    const tagId = getTag(db, reader, createTag(db, reader, { name: 'soil' }).id).id;
-    const changes = changesOf(db, reader, () =>
-      db.transaction(() =>
-        db.statement(`UPDATE tags SET name = 'Dirt', name_key = 'dirt' WHERE id = ?`).run(tagId),
-      ),
+  it('a bare rename of a tag brings every article carrying it, with the new name', async () => {
+    const tagged = await save(undefined, ['Soil']);
+    const other = await save(undefined, ['Soil', 'Kale']);
+    await save(); // untagged: not touched
+    const tagId = (await getTag(db, reader, (await createTag(db, reader, { name: 'soil' })).id)).id;
+    const changes = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(
+          async (tx) =>
+            await tx.run(sql`UPDATE tags SET name = 'Dirt', name_key = 'dirt' WHERE id = ${tagId}`),
+        ),
     );
     expect(summaries(changes).sort()).toEqual(
       [`upsert tag ${tagId}`, `upsert article ${tagged.id}`, `upsert article ${other.id}`].sort(),
     );
     const row = (id: string) => changes.find((change) => change.id === id)?.row;
-    expect(row(tagged.id)).toEqual(findArticle(db, reader, tagged.id));
+    expect(row(tagged.id)).toEqual(await findArticle(db, reader, tagged.id));
     expect(row(other.id)).toMatchObject({ tags: ['Dirt', 'Kale'] });
   });
 
-  it('a bare change of an article’s title or image brings its highlights, which carry them', () => {
-    const article = save();
-    const highlightId = db.transaction(() => insertHighlightRow(article.id));
-    const changes = changesOf(db, reader, () =>
-      db.transaction(() =>
-        db
-          .statement(
-            `UPDATE articles SET title = 'Kale at last', image_url = '/api/images/x/y.png' WHERE id = ?`,
-          )
-          .run(article.id),
-      ),
+  it('a bare change of an article’s title or image brings its highlights, which carry them', async () => {
+    const article = await save();
+    const highlightId = await db.transaction(async (tx) => await insertHighlightRow(tx, article.id));
+    const changes = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(
+          async (tx) =>
+            await tx.run(
+              sql`UPDATE articles SET title = 'Kale at last', image_url = '/api/images/x/y.png' WHERE id = ${article.id}`,
+            ),
+        ),
     );
     expect(summaries(changes).sort()).toEqual(
       [`upsert article ${article.id}`, `upsert highlight ${highlightId}`].sort(),
@@ -145,28 +172,36 @@ describe('a write forgetting to mention a derived row still produces it in the f
       article_title: 'Kale at last',
       article_image: '/api/images/x/y.png',
     });
-    const unchanged = changesOf(db, reader, () =>
-      db.transaction(() => db.statement('UPDATE articles SET is_read = 1 WHERE id = ?').run(article.id)),
+    const unchanged = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(
+          async (tx) => await tx.run(sql`UPDATE articles SET is_read = 1 WHERE id = ${article.id}`),
+        ),
     );
     expect(summaries(unchanged)).toEqual([`upsert article ${article.id}`]);
   });
 
-  it('a bare article delete brings the deletes of its highlights and places, and its tags’ and lists’ counts', () => {
-    const article = save(undefined, ['Soil']);
-    const kept = save(undefined, ['Soil']);
-    const highlight = createHighlight(db, reader, {
+  it('a bare article delete brings the deletes of its highlights and places, and its tags’ and lists’ counts', async () => {
+    const article = await save(undefined, ['Soil']);
+    const kept = await save(undefined, ['Soil']);
+    const highlight = await createHighlight(db, reader, {
       articleId: article.id,
       highlightedText: 'kale and compost',
       positionStart: 0,
       positionEnd: 16,
     });
-    const list = createList(db, reader, { name: 'Queue' });
-    addArticleToList(db, reader, list.id, { articleId: article.id });
-    addArticleToList(db, reader, list.id, { articleId: kept.id });
-    const soil = getTag(db, reader, createTag(db, reader, { name: 'Soil' }).id);
+    const list = await createList(db, reader, { name: 'Queue' });
+    await addArticleToList(db, reader, list.id, { articleId: article.id });
+    await addArticleToList(db, reader, list.id, { articleId: kept.id });
+    const soil = await getTag(db, reader, (await createTag(db, reader, { name: 'Soil' })).id);
 
-    const changes = changesOf(db, reader, () =>
-      db.transaction(() => db.statement('DELETE FROM articles WHERE id = ?').run(article.id)),
+    const changes = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(async (tx) => await tx.run(sql`DELETE FROM articles WHERE id = ${article.id}`)),
     );
     expect(changes).toHaveLength(5);
     expect(changes).toEqual(
@@ -175,24 +210,27 @@ describe('a write forgetting to mention a derived row still produces it in the f
         tombstone('highlight', highlight.id),
         tombstone('list_article', listArticleKey(list.id, article.id)),
         upsert('tag', soil.id, { ...soil, article_count: 1 }),
-        upsert('list', list.id, getList(db, reader, list.id)),
+        upsert('list', list.id, await getList(db, reader, list.id)),
       ]),
     );
-    expect(getList(db, reader, list.id).article_count).toBe(1);
+    expect((await getList(db, reader, list.id)).article_count).toBe(1);
     // The deletes leave tombstones: a replayed create of the article answers 404 and brings nothing back.
-    expect(() => findReplayedArticle(db, reader, article.id)).toThrow(SERVER_ERRORS.articleNotFound);
+    await expect(findReplayedArticle(db, reader, article.id)).rejects.toThrow(SERVER_ERRORS.articleNotFound);
   });
 });
 
 describe('the transaction records the feed with the write', () => {
-  it('records each entity once, with its state at commit', () => {
-    const article = save();
-    const changes = changesOf(db, reader, () =>
-      db.transaction(() => {
-        insertHighlightRow(article.id);
-        insertHighlightRow(article.id);
-        db.statement('UPDATE articles SET is_read = 1 WHERE id = ?').run(article.id);
-      }),
+  it('records each entity once, with its state at commit', async () => {
+    const article = await save();
+    const changes = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(async (tx) => {
+          await insertHighlightRow(tx, article.id);
+          await insertHighlightRow(tx, article.id);
+          await tx.run(sql`UPDATE articles SET is_read = 1 WHERE id = ${article.id}`);
+        }),
     );
     const articles = changes.filter((change) => change.entity === 'article');
     expect(articles).toEqual([
@@ -201,74 +239,86 @@ describe('the transaction records the feed with the write', () => {
     expect(changes).toHaveLength(3);
   });
 
-  it('keeps only the newest change of an entity in the log, across transactions', () => {
-    const article = save();
+  it('keeps only the newest change of an entity in the log, across transactions', async () => {
+    const article = await save();
     for (const flag of ['is_read', 'is_favorite'])
-      db.transaction(() => db.statement(`UPDATE articles SET ${flag} = 1 WHERE id = ?`).run(article.id));
-    const entries = feedOf(db, reader).changes.filter((change) => change.id === article.id);
+      await db.transaction(
+        async (tx) => await tx.run(sql`UPDATE articles SET ${sql.raw(flag)} = 1 WHERE id = ${article.id}`),
+      );
+    const entries = (await feedOf(db, reader)).changes.filter((change) => change.id === article.id);
     expect(entries).toEqual([
       upsert('article', article.id, { ...article, is_read: true, is_favorite: true }),
     ]);
   });
 
-  it('records nothing when the transaction fails, and its writes are gone too', () => {
-    const article = save();
-    const before = feedOf(db, reader);
-    expect(() =>
-      db.transaction(() => {
-        insertHighlightRow(article.id);
-        createTag(db, reader, { name: 'Never' });
+  it('records nothing when the transaction fails, and its writes are gone too', async () => {
+    const article = await save();
+    const before = await feedOf(db, reader);
+    await expect(
+      db.transaction(async (tx) => {
+        await insertHighlightRow(tx, article.id);
+        await createTag(tx, reader, { name: 'Never' });
         throw new Error('refused');
       }),
-    ).toThrow('refused');
-    expect(feedOf(db, reader)).toEqual(before);
-    expect(db.statement('SELECT count(*) FROM highlights').pluck().get()).toBe(0);
+    ).rejects.toThrow('refused');
+    expect(await feedOf(db, reader)).toEqual(before);
+    expect(await countRows(db, 'highlights')).toBe(0);
     // Nothing is left waiting to be recorded by the next transaction either.
-    const next = changesOf(db, reader, () => createList(db, reader, { name: 'Next' }));
+    const next = await changesOf(db, reader, async () => await createList(db, reader, { name: 'Next' }));
     expect(next.map((change) => change.entity)).toEqual(['list']);
   });
 
-  it('records nothing of a savepoint rolled back inside a transaction', () => {
+  it('records nothing of a savepoint rolled back inside a transaction', async () => {
     let tagId = '';
-    const changes = changesOf(db, reader, () =>
-      db.transaction(() => {
-        tagId = createTag(db, reader, { name: 'Kept' }).id;
-        expect(() =>
-          db.transaction(() => {
-            createList(db, reader, { name: 'Rolled back' });
-            throw new Error('inner');
-          }),
-        ).toThrow('inner');
-      }),
+    const changes = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(async (tx) => {
+          tagId = (await createTag(tx, reader, { name: 'Kept' })).id;
+          await expect(
+            tx.transaction(async (tx) => {
+              await createList(tx, reader, { name: 'Rolled back' });
+              throw new Error('inner');
+            }),
+          ).rejects.toThrow('inner');
+        }),
     );
     expect(summaries(changes)).toEqual([`upsert tag ${tagId}`]);
   });
 
-  it('records a tag’s name key being filled as nothing: devices see no change', () => {
-    const tag = createTag(db, reader, { name: 'Soil' });
-    const changes = changesOf(db, reader, () =>
-      db.transaction(() => db.statement(`UPDATE tags SET name_key = 'soil' WHERE id = ?`).run(tag.id)),
+  it('records a tag’s name key being filled as nothing: devices see no change', async () => {
+    const tag = await createTag(db, reader, { name: 'Soil' });
+    const changes = await changesOf(
+      db,
+      reader,
+      async () =>
+        await db.transaction(
+          async (tx) => await tx.run(sql`UPDATE tags SET name_key = 'soil' WHERE id = ${tag.id}`),
+        ),
     );
     expect(changes).toEqual([]);
   });
 
-  it('records nothing for an account deleted with all its rows, and the deletion goes through', () => {
-    const article = save(undefined, ['Soil']);
-    const list = createList(db, reader, { name: 'Queue' });
-    addArticleToList(db, reader, list.id, { articleId: article.id });
-    deleteUser(db, reader);
-    expect(db.statement('SELECT count(*) FROM change_log').pluck().get()).toBe(0);
-    expect(db.statement('SELECT count(*) FROM articles').pluck().get()).toBe(0);
-    expect(db.statement('SELECT count(*) FROM tombstones').pluck().get()).toBe(0);
+  it('records nothing for an account deleted with all its rows, and the deletion goes through', async () => {
+    const article = await save(undefined, ['Soil']);
+    const list = await createList(db, reader, { name: 'Queue' });
+    await addArticleToList(db, reader, list.id, { articleId: article.id });
+    await deleteUser(db, reader);
+    expect(await countRows(db, 'change_log')).toBe(0);
+    expect(await countRows(db, 'articles')).toBe(0);
+    expect(await countRows(db, 'tombstones')).toBe(0);
   });
 
-  it('never records one reader’s rows in another’s feed', () => {
-    const stranger = addReader(db);
-    const theirs = insertArticle(db, stranger, newArticle('https://example.org/theirs'), ['Theirs']).article;
-    db.transaction(() => insertHighlightRow(save().id));
-    const mine = JSON.stringify(feedOf(db, reader));
+  it('never records one reader’s rows in another’s feed', async () => {
+    const stranger = await addReader(db);
+    const theirs = (await insertArticle(db, stranger, newArticle('https://example.org/theirs'), ['Theirs']))
+      .article;
+    const article = await save();
+    await db.transaction(async (tx) => await insertHighlightRow(tx, article.id));
+    const mine = JSON.stringify(await feedOf(db, reader));
     expect(mine).not.toContain(theirs.id);
     expect(mine).not.toContain('Theirs');
-    expect(summaries(feedOf(db, stranger).changes)).toHaveLength(2);
+    expect(summaries((await feedOf(db, stranger)).changes)).toHaveLength(2);
   });
 });

@@ -1,31 +1,43 @@
-// Opens the SQLite file, sets it up for a server (WAL, synchronous=FULL, foreign keys) and applies pending migrations.
+// The database contract (db/database.ts) on SQLite: opens the file, sets it up for a server (WAL,
+// synchronous=FULL, foreign keys) and applies pending migrations.
+//
+// better-sqlite3 is synchronous and its own transaction() can't wait on an async callback, so the
+// contract's transactions are built here. There is one write connection and one transaction at a time
+// (TransactionQueue, first come first served): BEGIN IMMEDIATE, the work awaited with a `tx` bound to that
+// connection, the change feed recorded, COMMIT; ROLLBACK when anything throws. A write on the Db itself
+// waits its turn the same way. Reads on the Db itself go to a second connection on the same file, which
+// WAL lets read the last committed state while a transaction is open: no reader ever sees another
+// request's uncommitted writes. An in-memory database can't be shared by two connections, so ':memory:'
+// (unit tests only) reads on its one connection.
 import Database from 'better-sqlite3';
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeArticleUrl } from '@lectern/shared-schema';
 import { privateFile, restrictMode } from '../private-files';
 import { recordTouched } from '../services/feed-rows';
-import { trackWrites, type TouchedEntity } from './change-set';
+import { touchedBy } from './change-set';
+import type { Db, Orm, Queryable } from './database';
+import * as schema from './schema';
+import { trackWrites } from './sqlite/written-rows';
+import { TransactionQueue } from './transaction-queue';
 
-export interface Db {
-  sqlite: Database.Database;
-  /** A prepared statement, compiled once per SQL text and reused. */
-  statement(sql: string): Database.Statement;
-  /**
-   * Runs `work` in one transaction: it all lands or none of it does. Before COMMIT, the change feed records
-   * every entity the writes changed, derived rows included (db/change-set.ts). Inside another transaction
-   * it is a savepoint of that one, which records at its own commit.
-   */
-  transaction<T>(work: () => T): T;
-  close(): void;
+export type { Db, Queryable } from './database';
+
+/** The SQLite Db, with its write connection for what only SQLite has (pragmas in tests and benchmarks). */
+export interface SqliteDb extends Db {
+  readonly sqlite: Database.Database;
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const dialect = new SQLiteSyncDialect();
 
-export interface OpenDatabaseOptions {
+export interface OpenSqliteOptions {
   /**
    * Called after each outermost transaction commits, with the users whose change feed it moved: live
    * updates tell their devices (live/feed-signals.ts). It must return at once and never throw.
@@ -33,56 +45,163 @@ export interface OpenDatabaseOptions {
   afterCommit?: (userIds: readonly string[]) => void;
 }
 
-export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
-  if (file !== ':memory:') {
+export function openSqlite(file: string, options: OpenSqliteOptions = {}): SqliteDb {
+  const inMemory = file === ':memory:';
+  if (!inMemory) {
     mkdirSync(dirname(file), { recursive: true });
     // Readable by the server's user only; the WAL and shared-memory files SQLite makes take its mode.
     privateFile(file);
   }
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  if (file !== ':memory:')
+  const writer = new Database(file);
+  writer.pragma('journal_mode = WAL');
+  if (!inMemory)
     for (const companion of [`${file}-wal`, `${file}-shm`])
       if (existsSync(companion)) restrictMode(companion, 0o600);
   // FULL: a write the server has answered survives a power cut too. With NORMAL, WAL mode may lose the
   // last transactions, and a client drops its outbox entry once answered, so they would be gone for good.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // drizzle only runs the migrations: the services speak SQL through `statement`.
-  migrate(drizzle(sqlite), { migrationsFolder });
-  backfillNormalizedUrls(sqlite);
-  const written = trackWrites(sqlite);
-  const statements = new Map<string, Database.Statement>();
-  const db: Db = {
-    sqlite,
-    statement: (sql) => {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-    transaction: <T>(work: () => T): T => {
-      if (sqlite.inTransaction) return sqlite.transaction(work)();
-      let touched: readonly TouchedEntity[] = [];
-      const result = sqlite
-        .transaction(() => {
-          // Writes outside any transaction record nothing, as they never did; every service writes in one.
-          written.forget();
-          const result = work();
-          touched = written.take();
-          recordTouched(db, touched);
+  writer.pragma('synchronous = FULL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  migrate(drizzle(writer), { migrationsFolder });
+  backfillNormalizedUrls(writer);
+  const written = trackWrites(writer);
+
+  const reader = inMemory ? writer : new Database(file);
+  if (reader !== writer) {
+    reader.pragma('busy_timeout = 5000');
+    // The Db's own reads and its builder (`orm`) run here: a write through them fails at once instead of
+    // landing outside the one-at-a-time queue, possibly inside another request's transaction.
+    reader.pragma('query_only = ON');
+  }
+
+  const queue = new TransactionQueue();
+  const writes = queries(writer);
+  const reads = queries(reader);
+  const writeOrm = drizzle(writer, { schema }) as unknown as Orm;
+  const readOrm = reader === writer ? writeOrm : (drizzle(reader, { schema }) as unknown as Orm);
+  let savepoints = 0;
+  // The transaction the running code is inside, if any. A call on the Db itself from inside one is a
+  // mistake that would otherwise hang (a transaction or write waits for the one it is part of) or read
+  // past the transaction's own writes (reads go to the other connection): it throws instead.
+  // The check runs under the test runner only: on Node 20 an AsyncLocalStorage in use slows every promise
+  // of the process (measured: GET /api/articles/{id} took a third more CPU), and the tests are where such a
+  // mistake is found.
+  const inside = process.env.VITEST ? new AsyncLocalStorage<{ open: boolean }>() : undefined;
+  const outside = () => {
+    if (inside?.getStore()?.open)
+      throw new Error('Inside a transaction, use its handle (tx), not the database itself.');
+  };
+
+  /** A Queryable bound to the write connection while one transaction (or savepoint) is open. */
+  const transactionHandle = (): { tx: Queryable; end(): void } => {
+    let open = true;
+    const check = () => {
+      if (!open) throw new Error('This transaction has ended: its handle can no longer be used.');
+    };
+    const tx: Queryable = {
+      dialect: 'sqlite',
+      tables: schema,
+      get orm() {
+        check();
+        return writeOrm;
+      },
+      all: async (query) => (check(), writes.all(query)),
+      get: async (query) => (check(), writes.get(query)),
+      run: async (query) => (check(), writes.run(query)),
+      transaction: async (work) => {
+        check();
+        // A savepoint of this transaction: its writes are recorded at the outer COMMIT.
+        const name = `nested_${++savepoints}`;
+        writer.exec(`SAVEPOINT ${name}`);
+        const nested = transactionHandle();
+        try {
+          const result = await work(nested.tx);
+          writer.exec(`RELEASE ${name}`);
           return result;
-        })
-        .immediate();
-      if (touched.length > 0) options.afterCommit?.([...new Set(touched.map((entry) => entry.userId))]);
-      return result;
+        } catch (error) {
+          writer.exec(`ROLLBACK TO ${name}`);
+          writer.exec(`RELEASE ${name}`);
+          throw error;
+        } finally {
+          nested.end();
+        }
+      },
+    };
+    return { tx, end: () => (open = false) };
+  };
+
+  const db: SqliteDb = {
+    dialect: 'sqlite',
+    tables: schema,
+    orm: readOrm,
+    sqlite: writer,
+    all: async (query) => (outside(), reads.all(query)),
+    get: async (query) => (outside(), reads.get(query)),
+    // Outside any transaction a write records nothing in the feed, as it never did: every service writes
+    // in a transaction.
+    run: async (query) => (outside(), queue.run(() => writes.run(query))),
+    transaction: async (work) => (
+      outside(),
+      queue.run(async () => {
+        writer.exec('BEGIN IMMEDIATE');
+        const { tx, end } = transactionHandle();
+        const state = { open: true };
+        try {
+          written.forget();
+          const result = await (inside ? inside.run(state, () => work(tx)) : work(tx));
+          const touched = await touchedBy(tx, written.take());
+          await recordTouched(tx, touched);
+          writer.exec('COMMIT');
+          if (touched.length > 0) options.afterCommit?.([...new Set(touched.map((entry) => entry.userId))]);
+          return result;
+        } catch (error) {
+          if (writer.inTransaction) writer.exec('ROLLBACK');
+          throw error;
+        } finally {
+          state.open = false;
+          end();
+        }
+      })
+    ),
+    close: async () => {
+      // Waits for the transactions already queued, then closes.
+      await queue.run(() => {
+        if (reader !== writer) reader.close();
+        writer.close();
+      });
     },
-    close: () => sqlite.close(),
   };
   return db;
+}
+
+/** all / get / run on one connection, each SQL text prepared once and reused. */
+function queries(connection: Database.Database) {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (query: SQL) => {
+    const { sql, params } = dialect.sqlToQuery(query);
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      statements.set(sql, statement);
+    }
+    // SQLite has no boolean: it stores 1 and 0 (better-sqlite3 refuses true and false).
+    for (let i = 0; i < params.length; i++) if (typeof params[i] === 'boolean') params[i] = params[i] ? 1 : 0;
+    return { statement, params };
+  };
+  return {
+    all: <Row>(query: SQL): Row[] => {
+      const { statement, params } = prepare(query);
+      return statement.all(...params) as Row[];
+    },
+    get: <Row>(query: SQL): Row | undefined => {
+      const { statement, params } = prepare(query);
+      return statement.get(...params) as Row | undefined;
+    },
+    run: (query: SQL): number => {
+      const { statement, params } = prepare(query);
+      return statement.run(...params).changes;
+    },
+  };
 }
 
 /**

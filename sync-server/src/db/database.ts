@@ -27,6 +27,10 @@ export type Orm = BaseSQLiteDatabase<'sync' | 'async', unknown, Tables>;
 export interface Queryable {
   readonly dialect: Dialect;
   readonly tables: Tables;
+  /**
+   * On the Db itself, read with it; write through a transaction's `tx.orm` (on SQLite the Db's builder
+   * runs on a connection that refuses writes, so none can land inside another request's transaction).
+   */
   readonly orm: Orm;
   /** Every row a query answers. Booleans come back as the engine stores them: use the builder for those. */
   all<Row>(query: SQL): Promise<Row[]>;
@@ -38,7 +42,9 @@ export interface Queryable {
    * Runs `work` in one transaction: it all lands or none of it does. Before COMMIT the change feed records
    * every entity the writes changed, derived rows included (db/change-set.ts). Inside another transaction
    * it is a savepoint of that one, recorded at the outer commit. Only database work belongs inside: no
-   * fetch, no file, no waiting on anything else, since on SQLite one transaction runs at a time.
+   * fetch, no file, no waiting on anything else, since on SQLite one transaction runs at a time. Inside,
+   * use `tx` only: the Db itself (its reads, writes or transaction) throws there rather than hang or read
+   * past the transaction's own writes.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
 }

@@ -2,7 +2,7 @@
 // folder. A PostgreSQL the server can't reach, log into or migrate stops the start with its reason; the
 // server never falls back to SQLite, which would serve an empty library beside the real one.
 import type { Config } from '../config';
-import { openDatabase } from './connection';
+import { openSqlite } from './connection';
 import { openPostgres, type PostgresOptions } from './postgres/connection';
 
 /** A database the server can't start on; its message is for the operator (no stack trace, no password). */
@@ -15,7 +15,7 @@ export async function openDatabaseFromConfig(
   config: Pick<Config, 'databaseFile' | 'databaseUrl'>,
   options: Pick<PostgresOptions, 'recordFeed'> = {},
 ) {
-  if (config.databaseUrl === null) return openDatabase(config.databaseFile);
+  if (config.databaseUrl === null) return openSqlite(config.databaseFile);
   try {
     return await openPostgres(config.databaseUrl, {
       ...options,

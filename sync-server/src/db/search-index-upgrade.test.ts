@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchArticles } from '../services/articles';
-import { openDatabase } from './connection';
+import { openSqlite } from './connection';
 
 const migrations = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 let dir: string;
@@ -34,7 +34,7 @@ function databaseBeforeSearchPrefixes(file: string): Database.Database {
 }
 
 describe('upgrading to the 5- and 6-letter search prefixes', () => {
-  it('rebuilds the index from the saved articles and finds them by any prefix', () => {
+  it('rebuilds the index from the saved articles and finds them by any prefix', async () => {
     const file = join(dir, 'lectern.sqlite');
     const old = databaseBeforeSearchPrefixes(file);
     const at = '2024-01-01T00:00:00.000Z';
@@ -65,9 +65,10 @@ describe('upgrading to the 5- and 6-letter search prefixes', () => {
     );
     old.close();
 
-    const db = openDatabase(file);
+    const db = openSqlite(file);
     try {
-      const found = (query: string) => searchArticles(db, 'reader-1', query).map((article) => article.id);
+      const found = async (query: string) =>
+        (await searchArticles(db, 'reader-1', query)).map((article) => article.id);
       for (const query of [
         'sourdough',
         'so',
@@ -79,8 +80,8 @@ describe('upgrading to the 5- and 6-letter search prefixes', () => {
         'levain',
         'saturn',
       ])
-        expect(found(query), query).toEqual([query === 'saturn' ? 'a2' : 'a1']);
-      expect(found('sourdx')).toEqual([]);
+        expect(await found(query), query).toEqual([query === 'saturn' ? 'a2' : 'a1']);
+      expect(await found('sourdx')).toEqual([]);
       // The address missing before the upgrade was filled in at open, through the partial index.
       expect(db.sqlite.prepare(`SELECT normalized_url FROM articles WHERE id = 'a1'`).pluck().get()).toBe(
         'https://example.com/bread',
@@ -92,9 +93,9 @@ describe('upgrading to the 5- and 6-letter search prefixes', () => {
            VALUES ('a3', 'reader-1', 'https://example.com/kale', 'https://example.com/kale', 'Kale harvest', 'web', ?, ?)`,
         )
         .run(at, at);
-      expect(found('harves')).toEqual(['a3']);
+      expect(await found('harves')).toEqual(['a3']);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });

@@ -12,14 +12,14 @@ import type { JobQueue } from './job-queue';
 export function registerImportJobs(queue: JobQueue, ctx: ServiceContext): void {
   queue.handle(IMPORT_ROWS_JOB, async (job) => {
     const { importId } = JSON.parse(job.payload) as { importId: string };
-    while (writeImportBatch(ctx.db, job.user_id, importId)) {
+    while (await writeImportBatch(ctx.db, job.user_id, importId)) {
       // Let requests in between batches: one batch holds SQLite's writer for a few milliseconds only.
       await new Promise((resolve) => setImmediate(resolve));
       queue.wake();
     }
   });
   queue.handle(FETCH_IMPORTED_ARTICLE_JOB, fetchImportedArticle(ctx));
-  queue.afterEachJob((job) => {
-    if (job.group_id) settleImport(ctx.db, job.group_id);
+  queue.afterEachJob(async (job) => {
+    if (job.group_id) await settleImport(ctx.db, job.group_id);
   });
 }

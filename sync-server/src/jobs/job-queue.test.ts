@@ -1,17 +1,14 @@
 // The persisted job queue on an in-memory SQLite built by the real migrations.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db/connection';
+import { openSqlite, type Db } from '../db/connection';
 import { enqueueJob, JobQueue, RetryableJobError, type JobRow } from './job-queue';
+import { sql } from 'drizzle-orm';
 
 let db: Db;
 const queues: JobQueue[] = [];
 
-function addUser(id: string) {
-  db.statement(`INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)`).run(
-    id,
-    `${id}@example.com`,
-    'x',
-  );
+async function addUser(id: string) {
+  await db.run(sql`INSERT INTO users (id, email, created_at) VALUES (${id}, ${`${id}@example.com`}, ${'x'})`);
 }
 
 function queue(options: Partial<ConstructorParameters<typeof JobQueue>[1]> = {}) {
@@ -27,22 +24,22 @@ function queue(options: Partial<ConstructorParameters<typeof JobQueue>[1]> = {})
   return created;
 }
 
-const statusOf = (key: string) =>
-  db.statement('SELECT status, attempts, last_error FROM jobs WHERE key = ?').get(key) as {
+const statusOf = async (key: string) =>
+  (await db.get(sql`SELECT status, attempts, last_error FROM jobs WHERE key = ${key}`)) as {
     status: string;
     attempts: number;
     last_error: string | null;
   };
 
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  addUser('ann');
-  addUser('bob');
+beforeEach(async () => {
+  db = openSqlite(':memory:');
+  await addUser('ann');
+  await addUser('bob');
 });
 
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((item) => item.stop()));
-  db.close();
+  await db.close();
 });
 
 describe('JobQueue', () => {
@@ -52,13 +49,13 @@ describe('JobQueue', () => {
     jobs.handle('work', async (job) => {
       runs.push(job.key);
     });
-    enqueueJob(db, { kind: 'work', key: 'a', userId: 'ann' });
-    enqueueJob(db, { kind: 'work', key: 'a', userId: 'ann' });
-    enqueueJob(db, { kind: 'work', key: 'b', userId: 'bob' });
-    jobs.start();
+    await enqueueJob(db, { kind: 'work', key: 'a', userId: 'ann' });
+    await enqueueJob(db, { kind: 'work', key: 'a', userId: 'ann' });
+    await enqueueJob(db, { kind: 'work', key: 'b', userId: 'bob' });
+    await jobs.start();
     await jobs.idle();
     expect(runs.sort()).toEqual(['a', 'b']);
-    expect(statusOf('a')).toMatchObject({ status: 'done', attempts: 1 });
+    expect(await statusOf('a')).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('retries a retryable failure with backoff, then fails it for good on the last try', async () => {
@@ -68,14 +65,14 @@ describe('JobQueue', () => {
       tries.push({ at: Date.now(), lastTry });
       throw new RetryableJobError('the site is busy');
     });
-    enqueueJob(db, { kind: 'flaky', key: 'x', userId: 'ann' });
-    jobs.start();
+    await enqueueJob(db, { kind: 'flaky', key: 'x', userId: 'ann' });
+    await jobs.start();
     await jobs.idle();
     expect(tries.map((item) => item.lastTry)).toEqual([false, false, true]);
     // At least 40 ms, then at least 80 ms: each wait twice the one before (a busy machine only adds to them).
     expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(35);
     expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(75);
-    expect(statusOf('x')).toEqual({ status: 'failed', attempts: 3, last_error: 'the site is busy' });
+    expect(await statusOf('x')).toEqual({ status: 'failed', attempts: 3, last_error: 'the site is busy' });
   });
 
   it('fails any other error at once', async () => {
@@ -85,11 +82,11 @@ describe('JobQueue', () => {
       runs += 1;
       throw new Error('not a page');
     });
-    enqueueJob(db, { kind: 'broken', key: 'y', userId: 'ann' });
-    jobs.start();
+    await enqueueJob(db, { kind: 'broken', key: 'y', userId: 'ann' });
+    await jobs.start();
     await jobs.idle();
     expect(runs).toBe(1);
-    expect(statusOf('y')).toMatchObject({ status: 'failed', last_error: 'not a page' });
+    expect(await statusOf('y')).toMatchObject({ status: 'failed', last_error: 'not a page' });
   });
 
   it('runs at most perUser jobs of one user at once, and another user’s meanwhile', async () => {
@@ -107,9 +104,9 @@ describe('JobQueue', () => {
       if (job.user_id === 'ann') running -= 1;
     });
     for (let index = 0; index < 6; index += 1)
-      enqueueJob(db, { kind: 'slow', key: `ann-${index}`, userId: 'ann' });
-    enqueueJob(db, { kind: 'slow', key: 'bob-0', userId: 'bob' });
-    jobs.start();
+      await enqueueJob(db, { kind: 'slow', key: `ann-${index}`, userId: 'ann' });
+    await enqueueJob(db, { kind: 'slow', key: 'bob-0', userId: 'bob' });
+    await jobs.start();
     await jobs.idle();
     expect(most).toBe(2);
     // Bob's one job does not wait for Ann's six.
@@ -117,16 +114,16 @@ describe('JobQueue', () => {
   });
 
   it('takes up again, on start, a job a stopped process left running', async () => {
-    enqueueJob(db, { kind: 'work', key: 'left', userId: 'ann' });
-    db.statement(`UPDATE jobs SET status = 'running', attempts = 1 WHERE key = 'left'`).run();
+    await enqueueJob(db, { kind: 'work', key: 'left', userId: 'ann' });
+    await db.run(sql`UPDATE jobs SET status = 'running', attempts = 1 WHERE key = 'left'`);
     const runs: string[] = [];
     const jobs = queue();
     jobs.handle('work', async (job) => {
       runs.push(job.key);
     });
-    jobs.start();
+    await jobs.start();
     await jobs.idle();
     expect(runs).toEqual(['left']);
-    expect(statusOf('left')).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await statusOf('left')).toMatchObject({ status: 'done', attempts: 2 });
   });
 });

@@ -1,7 +1,8 @@
 // Background work that outlives a request and a restart: jobs persisted in SQLite, claimed a few at a time
 // per user and a bounded number in all, retried with backoff when a failure may pass, each done once.
 import { nowIso } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/connection';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -75,24 +76,37 @@ export class UserSlots {
 }
 
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
-export function enqueueJob(
-  db: Db,
+export async function enqueueJob(
+  db: Queryable,
   job: { kind: string; key: string; userId: string; groupId?: string; payload?: unknown },
-): void {
+): Promise<void> {
   const at = nowIso();
-  db.statement(
-    `INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?) ON CONFLICT (kind, key) DO NOTHING`,
-  ).run(job.kind, job.key, job.userId, job.groupId ?? null, JSON.stringify(job.payload ?? {}), at, at, at);
+  const { jobs } = db.tables;
+  await db.orm
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      key: job.key,
+      userId: job.userId,
+      groupId: job.groupId ?? null,
+      payload: JSON.stringify(job.payload ?? {}),
+      status: 'queued',
+      attempts: 0,
+      runAfter: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
 }
 
 /** Queues a job that ran before (done or failed) again, as Retry does. */
-export function requeueJob(db: Db, kind: string, key: string): void {
+export async function requeueJob(db: Queryable, kind: string, key: string): Promise<void> {
   const at = nowIso();
-  db.statement(
-    `UPDATE jobs SET status = 'queued', attempts = 0, run_after = ?, last_error = NULL, updated_at = ?
-      WHERE kind = ? AND key = ? AND status IN ('done', 'failed')`,
-  ).run(at, at, kind, key);
+  const { jobs } = db.tables;
+  await db.orm
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAfter: at, lastError: null, updatedAt: at })
+    .where(and(eq(jobs.kind, kind), eq(jobs.key, key), inArray(jobs.status, ['done', 'failed'])));
 }
 
 export class JobQueue {
@@ -103,6 +117,9 @@ export class JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private pumping = false;
+  private pumpAgain = false;
+  /** The claiming under way, which stop() waits for so that no job starts after it. */
+  private pumped: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -121,12 +138,12 @@ export class JobQueue {
   }
 
   /** Starts working; jobs a stopped or crashed process left running are taken up again. */
-  start(): void {
+  async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
-    this.db
-      .statement(`UPDATE jobs SET status = 'queued', updated_at = ? WHERE status = 'running'`)
-      .run(nowIso());
+    await this.db.run(
+      sql`UPDATE jobs SET status = 'queued', updated_at = ${nowIso()} WHERE status = 'running'`,
+    );
     this.wake();
   }
 
@@ -135,6 +152,7 @@ export class JobQueue {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.pumped;
     await Promise.allSettled([...this.running.values()]);
   }
 
@@ -147,47 +165,77 @@ export class JobQueue {
   /** Resolves once no job is queued or running (tests and benchmarks). */
   async idle(): Promise<void> {
     for (;;) {
-      const open = this.db
-        .statement(`SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')`)
-        .get() as { n: number };
-      if (open.n === 0 && this.running.size === 0) return;
+      const { jobs } = this.db.tables;
+      const [open] = await this.db.orm
+        .select({ n: count() })
+        .from(jobs)
+        .where(inArray(jobs.status, ['queued', 'running']));
+      if (open?.n === 0 && this.running.size === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
   private pump(): void {
-    if (this.stopped || this.pumping) return;
+    if (this.stopped) return;
+    if (this.pumping) {
+      // Claiming is async now: a job that ended meanwhile may have freed a slot, so look again after.
+      this.pumpAgain = true;
+      return;
+    }
     this.pumping = true;
+    this.pumpAgain = false;
+    this.pumped = this.claimDueJobs().finally(() => {
+      this.pumping = false;
+      if (this.timer) clearTimeout(this.timer);
+      if (this.pumpAgain) return this.pump();
+      this.timer = setTimeout(() => this.pump(), this.options.pollMs);
+      this.timer.unref();
+    });
+  }
+
+  /** Claims and starts due jobs while there are free slots. */
+  private async claimDueJobs(): Promise<void> {
     try {
-      while (this.running.size < this.options.concurrency) {
-        const job = this.claim();
+      while (!this.stopped && this.running.size < this.options.concurrency) {
+        const job = await this.claim();
         if (!job) break;
         this.runJob(job);
       }
-    } finally {
-      this.pumping = false;
+    } catch {
+      // The database refused (closing, busy): the next poll tries again.
     }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.pump(), this.options.pollMs);
-    this.timer.unref();
   }
 
   /** The oldest due job of a user below the per-user limit, marked running in the same transaction. */
-  private claim(): JobRow | null {
+  private async claim(): Promise<JobRow | null> {
     const busyUsers = this.slots.fullUsers();
-    return this.db.transaction(() => {
-      const job = this.db
-        .statement(
-          `SELECT id, kind, key, user_id, group_id, payload, attempts FROM jobs
-            WHERE status = 'queued' AND run_after <= ?
-              AND user_id NOT IN (SELECT value FROM json_each(?))
-            ORDER BY run_after, id LIMIT 1`,
+    return await this.db.transaction(async (tx) => {
+      const { jobs } = tx.tables;
+      const [job] = await tx.orm
+        .select({
+          id: jobs.id,
+          kind: jobs.kind,
+          key: jobs.key,
+          user_id: jobs.userId,
+          group_id: jobs.groupId,
+          payload: jobs.payload,
+          attempts: jobs.attempts,
+        })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'queued'),
+            lte(jobs.runAfter, nowIso()),
+            busyUsers.length > 0 ? notInArray(jobs.userId, busyUsers) : undefined,
+          ),
         )
-        .get(nowIso(), JSON.stringify(busyUsers)) as JobRow | undefined;
+        .orderBy(asc(jobs.runAfter), asc(jobs.id))
+        .limit(1);
       if (!job) return null;
-      this.db
-        .statement(`UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?`)
-        .run(nowIso(), job.id);
+      await tx.orm
+        .update(jobs)
+        .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, updatedAt: nowIso() })
+        .where(eq(jobs.id, job.id));
       return { ...job, attempts: job.attempts + 1 };
     });
   }
@@ -214,32 +262,30 @@ export class JobQueue {
     try {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       await handler(job, { lastTry: job.attempts >= this.options.maxAttempts });
-      this.finish(job.id, 'done', null);
+      await this.finish(job.id, 'done', null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (this.stopped) {
         // Interrupted by a shutdown: it runs again on the next start.
-        this.db
-          .statement(`UPDATE jobs SET status = 'queued', updated_at = ? WHERE id = ?`)
-          .run(nowIso(), job.id);
+        await this.db.run(
+          sql`UPDATE jobs SET status = 'queued', updated_at = ${nowIso()} WHERE id = ${job.id}`,
+        );
         return;
       }
       if (error instanceof RetryableJobError && job.attempts < this.options.maxAttempts) {
         const wait = retryWaitMs(this.options.retryBaseMs, job.attempts);
-        this.db
-          .statement(
-            `UPDATE jobs SET status = 'queued', run_after = ?, last_error = ?, updated_at = ? WHERE id = ?`,
-          )
-          .run(new Date(Date.now() + wait).toISOString(), message, nowIso(), job.id);
+        await this.db.run(
+          sql`UPDATE jobs SET status = 'queued', run_after = ${new Date(Date.now() + wait).toISOString()}, last_error = ${message}, updated_at = ${nowIso()} WHERE id = ${job.id}`,
+        );
         return;
       }
-      this.finish(job.id, 'failed', message);
+      await this.finish(job.id, 'failed', message);
     }
   }
 
-  private finish(id: number, status: JobStatus, error: string | null): void {
-    this.db
-      .statement(`UPDATE jobs SET status = ?, last_error = ?, updated_at = ? WHERE id = ?`)
-      .run(status, error, nowIso(), id);
+  private async finish(id: number, status: JobStatus, error: string | null): Promise<void> {
+    await this.db.run(
+      sql`UPDATE jobs SET status = ${status}, last_error = ${error}, updated_at = ${nowIso()} WHERE id = ${id}`,
+    );
   }
 }

@@ -3,9 +3,9 @@ import fastifyJwt from '@fastify/jwt';
 import { SERVER_ERRORS, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { unauthorized } from '../services/errors';
-import { createSession, isSessionActive, type TokenClaims } from '../services/sessions';
+import { createSession, isSessionActive, isSessionKnownActive, type TokenClaims } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,9 +15,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
-    issueToken(userId: string): string;
+    issueToken(userId: string): Promise<string>;
     /** The signed-in user when the request carries a valid Bearer token, else null (never throws). */
-    signedInUser(request: FastifyRequest): string | null;
+    signedInUser(request: FastifyRequest): Promise<string | null>;
   }
 }
 
@@ -28,7 +28,7 @@ declare module '@fastify/jwt' {
   }
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; db: Queryable }) => {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_SECONDS },
@@ -38,9 +38,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', '');
 
-  app.decorate('issueToken', (userId: string) => app.jwt.sign(createSession(options.db, userId)));
+  app.decorate('issueToken', async (userId: string) => app.jwt.sign(await createSession(options.db, userId)));
 
-  function authenticateRequest(request: FastifyRequest): void {
+  /** The token's claims when it is well signed and unexpired; 401 otherwise. */
+  function verifiedClaims(request: FastifyRequest): TokenClaims {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     let claims: TokenClaims;
@@ -50,38 +51,51 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     } catch {
       throw unauthorized(SERVER_ERRORS.unauthorized);
     }
-    if (
-      typeof claims.sub !== 'string' ||
-      typeof claims.sid !== 'string' ||
-      !isSessionActive(options.db, claims)
-    ) {
+    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string')
       throw unauthorized(SERVER_ERRORS.unauthorized);
-    }
+    return claims;
+  }
+
+  function signIn(request: FastifyRequest, claims: TokenClaims): void {
     request.userId = claims.sub;
     request.sessionId = claims.sid;
   }
 
+  async function authenticateRequest(request: FastifyRequest): Promise<void> {
+    const claims = verifiedClaims(request);
+    if (!(await isSessionActive(options.db, claims))) throw unauthorized(SERVER_ERRORS.unauthorized);
+    signIn(request, claims);
+  }
+
   // Routes open to anonymous visitors that show more to the owner (archived images) ask this.
-  app.decorate('signedInUser', (request: FastifyRequest) => {
+  app.decorate('signedInUser', async (request: FastifyRequest) => {
     if (!request.headers.authorization) return null;
     try {
-      authenticateRequest(request);
+      await authenticateRequest(request);
       return request.userId;
     } catch {
       return null;
     }
   });
 
-  // A callback-style hook: every signed-in request passes here, and it has nothing to await.
+  // A callback-style hook: every signed-in request passes here, and a session seen active answers without
+  // waiting on anything; only one not seen yet (or ended) asks the database.
   app.decorate(
     'authenticate',
     (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      let claims: TokenClaims;
       try {
-        authenticateRequest(request);
-        done();
+        claims = verifiedClaims(request);
       } catch (error) {
         done(error as Error);
+        return;
       }
+      if (isSessionKnownActive(claims)) {
+        signIn(request, claims);
+        done();
+        return;
+      }
+      authenticateRequest(request).then(() => done(), done);
     },
   );
 });

@@ -2,8 +2,9 @@
 // kept is small and short-lived: the status, the entity the answer named (a replay reads it as it is now,
 // so no article body is copied here and nothing outlives the entity's deletion), a refusal's `{error}`,
 // and the row expires after IDEMPOTENCY_TTL (7 days by default), far past any client's retries.
+import { and, eq, gte, isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { getArticle } from '../services/article-rows';
 import { badRequest, HttpError } from '../services/errors';
 import { getHighlight } from '../services/highlights';
@@ -17,15 +18,6 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** How often at most the expired rows are swept, as writes come in. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-
-interface StoredResult {
-  status_code: number;
-  body: string | null;
-  entity: string | null;
-  entity_id: string | null;
-  method: string;
-  path: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,22 +45,22 @@ function answeredEntity(payload: string) {
 }
 
 /** The answer a replay gives for a stored success: the entity as it is now, in its route's shape. */
-function currentAnswer(db: Db, userId: string, entity: string, id: string): unknown {
+async function currentAnswer(db: Queryable, userId: string, entity: string, id: string): Promise<unknown> {
   switch (entity) {
     case 'article':
-      return { article: getArticle(db, userId, id) };
+      return { article: await getArticle(db, userId, id) };
     case 'highlight':
-      return { highlight: getHighlight(db, userId, id) };
+      return { highlight: await getHighlight(db, userId, id) };
     case 'list':
-      return { list: getList(db, userId, id) };
+      return { list: await getList(db, userId, id) };
     case 'list_with_articles':
-      return getListWithArticles(db, userId, id);
+      return await getListWithArticles(db, userId, id);
     case 'tag':
-      return { tag: getTag(db, userId, id) };
+      return { tag: await getTag(db, userId, id) };
     case 'user':
-      return { user: getUser(db, userId) };
+      return { user: await getUser(db, userId) };
     case 'import':
-      return { import: getImport(db, userId, id) };
+      return { import: await getImport(db, userId, id) };
     default:
       return undefined;
   }
@@ -84,29 +76,44 @@ export interface IdempotencyOptions {
 }
 
 /** The preHandler and onSend hooks for authenticated write routes (the preHandler runs after `authenticate`). */
-export function idempotencyHooks(db: Db, { ttlMs }: IdempotencyOptions) {
+export function idempotencyHooks(db: Queryable, { ttlMs }: IdempotencyOptions) {
   let lastPrune = 0;
   const expiredBefore = () => new Date(Date.now() - ttlMs).toISOString();
 
   /** Drops expired rows, and full answers kept by older versions of the server. */
-  function pruneNowAndThen(): void {
+  async function pruneNowAndThen(): Promise<void> {
     if (Date.now() - lastPrune < Math.min(PRUNE_INTERVAL_MS, ttlMs)) return;
     lastPrune = Date.now();
-    db.statement(
-      'DELETE FROM idempotency_keys WHERE created_at < ? OR (status_code < 400 AND body IS NOT NULL)',
-    ).run(expiredBefore());
+    const { idempotencyKeys: keys } = db.tables;
+    await db.transaction(async (tx) => {
+      await tx.orm
+        .delete(keys)
+        .where(or(lt(keys.createdAt, expiredBefore()), and(lt(keys.statusCode, 400), isNotNull(keys.body))));
+    });
   }
 
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     request.idempotencyKey = keyOf(request);
     if (!request.idempotencyKey) return;
-    pruneNowAndThen();
-    const stored = db
-      .statement(
-        `SELECT status_code, body, entity, entity_id, method, path FROM idempotency_keys
-         WHERE user_id = ? AND key = ? AND created_at >= ?`,
-      )
-      .get(request.userId, request.idempotencyKey, expiredBefore()) as StoredResult | undefined;
+    await pruneNowAndThen();
+    const { idempotencyKeys: keys } = db.tables;
+    const [stored] = await db.orm
+      .select({
+        status_code: keys.statusCode,
+        body: keys.body,
+        entity: keys.entity,
+        entity_id: keys.entityId,
+        method: keys.method,
+        path: keys.path,
+      })
+      .from(keys)
+      .where(
+        and(
+          eq(keys.userId, request.userId),
+          eq(keys.key, request.idempotencyKey),
+          gte(keys.createdAt, expiredBefore()),
+        ),
+      );
     if (!stored) return;
     if (stored.method !== request.method || stored.path !== request.url) {
       throw badRequest('This Idempotency-Key was already used for another request');
@@ -114,7 +121,7 @@ export function idempotencyHooks(db: Db, { ttlMs }: IdempotencyOptions) {
     let body: unknown = stored.body;
     if (stored.status_code < 400 && stored.entity && stored.entity_id) {
       try {
-        body = JSON.stringify(currentAnswer(db, request.userId, stored.entity, stored.entity_id));
+        body = JSON.stringify(await currentAnswer(db, request.userId, stored.entity, stored.entity_id));
       } catch (error) {
         // Deleted since the first try: the replay says so, as a request for it would now.
         if (error instanceof HttpError) {
@@ -138,8 +145,11 @@ export function idempotencyHooks(db: Db, { ttlMs }: IdempotencyOptions) {
     const status = reply.statusCode;
     if (status >= 500 || status === 429 || status === 408) return payload;
     if (payload != null && typeof payload !== 'string') return payload;
-    const userStillExists =
-      db.statement('SELECT 1 FROM users WHERE id = ?').get(request.userId) !== undefined;
+    const { users } = db.tables;
+    const [userStillExists] = await db.orm
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, request.userId));
     // After DELETE /auth/account there is no one left to replay for.
     if (!userStillExists) return payload;
     const text = payload ?? null;
@@ -148,20 +158,23 @@ export function idempotencyHooks(db: Db, { ttlMs }: IdempotencyOptions) {
     // A success whose entity this store can't read back again is not remembered: a replay gets a fresh try
     // rather than an empty answer.
     if (!refusal && text && !entity) return payload;
-    db.statement(
-      `INSERT INTO idempotency_keys (user_id, key, method, path, status_code, body, entity, entity_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    ).run(
-      request.userId,
-      request.idempotencyKey,
-      request.method,
-      request.url,
-      status,
-      refusal ? text : null,
-      entity,
-      entityId,
-      nowIso(),
-    );
+    const key = request.idempotencyKey;
+    await db.transaction(async (tx) => {
+      await tx.orm
+        .insert(tx.tables.idempotencyKeys)
+        .values({
+          userId: request.userId,
+          key,
+          method: request.method,
+          path: request.url,
+          statusCode: status,
+          body: refusal ? text : null,
+          entity,
+          entityId,
+          createdAt: nowIso(),
+        })
+        .onConflictDoNothing();
+    });
     return payload;
   };
 

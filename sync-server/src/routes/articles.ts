@@ -39,14 +39,14 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   app.get(
     '/articles',
     { schema: { querystring: ArticlesQuery, response: { 200: ArticleListResponse } } },
-    async (request) => listArticles(db, request.userId, request.query),
+    async (request) => await listArticles(db, request.userId, request.query),
   );
 
   app.get(
     '/articles/search',
     { schema: { querystring: SearchQuery, response: { 200: ArticleSearchResponse } } },
     async (request) => ({
-      articles: searchArticles(db, request.userId, request.query.q),
+      articles: await searchArticles(db, request.userId, request.query.q),
     }),
   );
 
@@ -60,7 +60,7 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
 
   app.get('/articles/:id', { schema: { params: IdParam } }, async (request, reply) => {
     // Bytes already in the answer's shape: Fastify's serializer has nothing to do.
-    const answer = readArticleAnswer(ctx, request.userId, request.params.id);
+    const answer = await readArticleAnswer(ctx, request.userId, request.params.id);
     return reply.type('application/json; charset=utf-8').send(answer);
   });
 
@@ -81,7 +81,7 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     '/articles/:id',
     { schema: { params: IdParam, body: UpdateArticleBody, response: { 200: ArticleResponse } } },
     async (request) => ({
-      article: updateArticle(db, request.userId, request.params.id, request.body),
+      article: await updateArticle(db, request.userId, request.params.id, request.body),
     }),
   );
 
@@ -94,7 +94,7 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     '/articles/:id/tags',
     { schema: { params: IdParam, body: AttachTagBody, response: { 200: ArticleResponse } } },
     async (request) => ({
-      article: attachTag(db, request.userId, request.params.id, request.body.tagId),
+      article: await attachTag(db, request.userId, request.params.id, request.body.tagId),
     }),
   );
 
@@ -102,7 +102,7 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     '/articles/:id/tags/:tagId',
     { schema: { params: ArticleTagParams, response: { 200: ArticleResponse } } },
     async (request) => ({
-      article: detachTag(db, request.userId, request.params.id, request.params.tagId),
+      article: await detachTag(db, request.userId, request.params.id, request.params.tagId),
     }),
   );
 }

@@ -24,7 +24,7 @@ export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     { schema: { body: RegisterBody, response: { 201: AuthResponse } } },
     async (request, reply) => {
       const user = await signUp(ctx, request.body, request.ip);
-      return reply.code(201).send({ token: app.issueToken(user.id), user });
+      return reply.code(201).send({ token: await app.issueToken(user.id), user });
     },
   );
 
@@ -33,7 +33,7 @@ export async function publicAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     { schema: { body: LoginBody, response: { 200: AuthResponse } } },
     async (request) => {
       const user = await signIn(ctx, request.body, request.ip);
-      return { token: app.issueToken(user.id), user };
+      return { token: await app.issueToken(user.id), user };
     },
   );
 }
@@ -42,25 +42,25 @@ export async function authRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   const { db } = ctx;
 
   app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request: FastifyRequest) => ({
-    user: getUser(db, request.userId),
+    user: await getUser(db, request.userId),
   }));
 
   app.put(
     '/auth/profile',
     { schema: { body: ProfileBody, response: { 200: UserResponse } } },
     async (request) => ({
-      user: updateProfile(db, request.userId, request.body.username),
+      user: await updateProfile(db, request.userId, request.body.username),
     }),
   );
 
   app.post('/auth/logout', async (request, reply) => {
-    revokeSession(db, request.sessionId);
+    await revokeSession(db, request.sessionId);
     return reply.code(204).send();
   });
 
   // Sign out everywhere: every token of the user stops working, this one included.
   app.post('/auth/logout-all', async (request, reply) => {
-    revokeUserSessions(db, request.userId);
+    await revokeUserSessions(db, request.userId);
     return reply.code(204).send();
   });
 

@@ -77,8 +77,8 @@ export async function googleAuthRoutes(app: TypedFastify, { ctx }: RouteOptions)
     '/auth/google/exchange',
     { schema: { body: GoogleExchangeBody, response: { 200: AuthResponse } } },
     async (request) => {
-      const user = redeemGoogleSignIn(ctx, request.body.code, request.body.nonce);
-      return { token: app.issueToken(user.id), user };
+      const user = await redeemGoogleSignIn(ctx, request.body.code, request.body.nonce);
+      return { token: await app.issueToken(user.id), user };
     },
   );
 }

@@ -26,15 +26,17 @@ import {
 import type { RouteOptions, TypedFastify } from './types';
 
 export async function highlightRoutes(app: TypedFastify, { ctx: { db } }: RouteOptions) {
-  app.get('/highlights', { schema: { response: { 200: HighlightsWithStatsResponse } } }, async (request) =>
-    listHighlights(db, request.userId),
+  app.get(
+    '/highlights',
+    { schema: { response: { 200: HighlightsWithStatsResponse } } },
+    async (request) => await listHighlights(db, request.userId),
   );
 
   app.get(
     '/highlights/article/:articleId',
     { schema: { params: ArticleIdParam, response: { 200: HighlightsResponse } } },
     async (request) => ({
-      highlights: articleHighlights(db, request.userId, request.params.articleId),
+      highlights: await articleHighlights(db, request.userId, request.params.articleId),
     }),
   );
 
@@ -42,7 +44,7 @@ export async function highlightRoutes(app: TypedFastify, { ctx: { db } }: RouteO
     '/highlights/recent',
     { schema: { querystring: RecentHighlightsQuery, response: { 200: HighlightsResponse } } },
     async (request) => ({
-      highlights: recentHighlights(
+      highlights: await recentHighlights(
         db,
         request.userId,
         request.query.limit ?? RECENT_HIGHLIGHTS_DEFAULT_LIMIT,
@@ -54,7 +56,7 @@ export async function highlightRoutes(app: TypedFastify, { ctx: { db } }: RouteO
     '/highlights/stats',
     { schema: { response: { 200: HighlightStatsResponse } } },
     async (request) => ({
-      stats: highlightStats(db, request.userId),
+      stats: await highlightStats(db, request.userId),
     }),
   );
 
@@ -62,7 +64,7 @@ export async function highlightRoutes(app: TypedFastify, { ctx: { db } }: RouteO
     '/highlights/search',
     { schema: { querystring: SearchQuery, response: { 200: HighlightsResponse } } },
     async (request) => ({
-      highlights: searchHighlights(db, request.userId, request.query.q),
+      highlights: await searchHighlights(db, request.userId, request.query.q),
     }),
   );
 
@@ -70,7 +72,7 @@ export async function highlightRoutes(app: TypedFastify, { ctx: { db } }: RouteO
     '/highlights/:id',
     { schema: { params: IdParam, response: { 200: HighlightResponse } } },
     async (request) => ({
-      highlight: getHighlight(db, request.userId, request.params.id),
+      highlight: await getHighlight(db, request.userId, request.params.id),
     }),
   );
 
@@ -78,19 +80,19 @@ export async function highlightRoutes(app: TypedFastify, { ctx: { db } }: RouteO
     '/highlights',
     { schema: { body: CreateHighlightBody, response: { 201: HighlightResponse } } },
     async (request, reply) =>
-      reply.code(201).send({ highlight: createHighlight(db, request.userId, request.body) }),
+      reply.code(201).send({ highlight: await createHighlight(db, request.userId, request.body) }),
   );
 
   app.put(
     '/highlights/:id',
     { schema: { params: IdParam, body: UpdateHighlightBody, response: { 200: HighlightResponse } } },
     async (request) => ({
-      highlight: updateHighlight(db, request.userId, request.params.id, request.body),
+      highlight: await updateHighlight(db, request.userId, request.params.id, request.body),
     }),
   );
 
   app.delete('/highlights/:id', { schema: { params: IdParam } }, async (request, reply) => {
-    deleteHighlight(db, request.userId, request.params.id);
+    await deleteHighlight(db, request.userId, request.params.id);
     return reply.code(204).send();
   });
 }

@@ -17,7 +17,7 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 export async function imageRoutes(app: TypedFastify, { ctx }: RouteOptions) {
   app.get('/images/:articleId/:file', { schema: { params: ImageParams } }, async (request, reply) => {
     const { articleId, file } = request.params;
-    const image = await readArchivedImage(ctx, app.signedInUser(request), articleId, file);
+    const image = await readArchivedImage(ctx, await app.signedInUser(request), articleId, file);
     reply
       .type(image.mime)
       .header('x-content-type-options', 'nosniff')

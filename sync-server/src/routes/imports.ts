@@ -52,15 +52,15 @@ export async function importRoutes(app: TypedFastify, { ctx }: RouteOptions) {
     return reply.code(202).send({ import: started });
   });
 
-  app.get('/imports', async (request) => ({ imports: listImports(ctx.db, request.userId) }));
+  app.get('/imports', async (request) => ({ imports: await listImports(ctx.db, request.userId) }));
 
   app.get('/imports/:id', { schema: { params: IdParam } }, async (request) => ({
-    import: getImport(ctx.db, request.userId, request.params.id),
+    import: await getImport(ctx.db, request.userId, request.params.id),
   }));
 
   app.post(
     '/articles/:id/fetch',
     { schema: { params: IdParam, response: { 200: ArticleResponse } } },
-    async (request) => ({ article: retryArticleFetch(ctx, request.userId, request.params.id) }),
+    async (request) => ({ article: await retryArticleFetch(ctx, request.userId, request.params.id) }),
   );
 }

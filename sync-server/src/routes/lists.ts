@@ -31,37 +31,38 @@ export async function publicListRoutes(app: TypedFastify, { ctx: { db } }: Route
   app.get(
     '/lists/public/:shareId',
     { schema: { params: ShareIdParam, response: { 200: PublicListResponse } } },
-    async (request) => getPublicList(db, request.params.shareId),
+    async (request) => await getPublicList(db, request.params.shareId),
   );
 }
 
 export async function listRoutes(app: TypedFastify, { ctx: { db } }: RouteOptions) {
   app.get('/lists', { schema: { response: { 200: ListsResponse } } }, async (request) => ({
-    lists: listLists(db, request.userId),
+    lists: await listLists(db, request.userId),
   }));
 
   app.get(
     '/lists/:id',
     { schema: { params: IdParam, response: { 200: ListWithArticlesResponse } } },
-    async (request) => getListWithArticles(db, request.userId, request.params.id),
+    async (request) => await getListWithArticles(db, request.userId, request.params.id),
   );
 
   app.post(
     '/lists',
     { schema: { body: CreateListBody, response: { 201: ListResponse } } },
-    async (request, reply) => reply.code(201).send({ list: createList(db, request.userId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ list: await createList(db, request.userId, request.body) }),
   );
 
   app.put(
     '/lists/:id',
     { schema: { params: IdParam, body: UpdateListBody, response: { 200: ListResponse } } },
     async (request) => ({
-      list: updateList(db, request.userId, request.params.id, request.body),
+      list: await updateList(db, request.userId, request.params.id, request.body),
     }),
   );
 
   app.delete('/lists/:id', { schema: { params: IdParam } }, async (request, reply) => {
-    deleteList(db, request.userId, request.params.id);
+    await deleteList(db, request.userId, request.params.id);
     return reply.code(204).send();
   });
 
@@ -69,7 +70,7 @@ export async function listRoutes(app: TypedFastify, { ctx: { db } }: RouteOption
     '/lists/:id/articles',
     { schema: { params: IdParam, body: AddListArticleBody, response: { 200: ListResponse } } },
     async (request) => ({
-      list: addArticleToList(db, request.userId, request.params.id, request.body),
+      list: await addArticleToList(db, request.userId, request.params.id, request.body),
     }),
   );
 
@@ -77,7 +78,7 @@ export async function listRoutes(app: TypedFastify, { ctx: { db } }: RouteOption
     '/lists/:id/articles/:articleId',
     { schema: { params: ListArticleParams, response: { 200: ListResponse } } },
     async (request) => ({
-      list: removeArticleFromList(db, request.userId, request.params.id, request.params.articleId),
+      list: await removeArticleFromList(db, request.userId, request.params.id, request.params.articleId),
     }),
   );
 
@@ -85,13 +86,13 @@ export async function listRoutes(app: TypedFastify, { ctx: { db } }: RouteOption
     '/lists/:id/share-link/rotate',
     { schema: { params: IdParam, response: { 200: ListResponse } } },
     async (request) => ({
-      list: rotateShareLink(db, request.userId, request.params.id),
+      list: await rotateShareLink(db, request.userId, request.params.id),
     }),
   );
 
   app.put(
     '/lists/:id/reorder',
     { schema: { params: IdParam, body: ReorderListBody, response: { 200: ListWithArticlesResponse } } },
-    async (request) => reorderList(db, request.userId, request.params.id, request.body.articles),
+    async (request) => await reorderList(db, request.userId, request.params.id, request.body.articles),
   );
 }

@@ -8,6 +8,14 @@ export async function syncRoutes(app: TypedFastify, { ctx: { db } }: RouteOption
     reply
       .type('application/json; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(readChangesPage(db, request.userId, request.query.since, request.query.limit)),
+      .send(
+        await readChangesPage(
+          db,
+          request.userId,
+          request.query.since,
+          request.query.limit,
+          request.query.cards,
+        ),
+      ),
   );
 }

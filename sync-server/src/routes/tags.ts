@@ -12,31 +12,32 @@ import type { RouteOptions, TypedFastify } from './types';
 
 export async function tagRoutes(app: TypedFastify, { ctx: { db } }: RouteOptions) {
   app.get('/tags', { schema: { response: { 200: TagsResponse } } }, async (request) => ({
-    tags: listTags(db, request.userId),
+    tags: await listTags(db, request.userId),
   }));
 
   app.post(
     '/tags',
     { schema: { body: CreateTagBody, response: { 201: TagResponse } } },
-    async (request, reply) => reply.code(201).send({ tag: createTag(db, request.userId, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ tag: await createTag(db, request.userId, request.body) }),
   );
 
   app.put(
     '/tags/:id',
     { schema: { params: IdParam, body: UpdateTagBody, response: { 200: TagResponse } } },
     async (request) => ({
-      tag: renameTag(db, request.userId, request.params.id, request.body.name),
+      tag: await renameTag(db, request.userId, request.params.id, request.body.name),
     }),
   );
 
   app.delete('/tags/:id', { schema: { params: IdParam } }, async (request, reply) => {
-    deleteTag(db, request.userId, request.params.id);
+    await deleteTag(db, request.userId, request.params.id);
     return reply.code(204).send();
   });
 
   app.get(
     '/tags/:id/articles',
     { schema: { params: IdParam, response: { 200: TagArticlesResponse } } },
-    async (request) => tagArticles(db, request.userId, request.params.id),
+    async (request) => await tagArticles(db, request.userId, request.params.id),
   );
 }

@@ -2,9 +2,10 @@
 // article_images rows saying which article uses which, and who may read them (the owner, or anyone when
 // the article is in a public list). The rows are the only way in: a file whose hash no row of that article
 // names answers 404.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ARCHIVED_IMAGE_PATH, SERVER_ERRORS } from '@lectern/shared-schema';
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import type { FileStore } from '../storage/index';
 import { notFound } from './errors';
 
@@ -53,25 +54,24 @@ export async function storeImageFile(
 }
 
 /** The archived images of these articles (before a delete, to free them after its commit). */
-export function imagesOfArticles(
-  db: Db,
-  where: string,
-  ...params: unknown[]
-): { hash: string; ext: string }[] {
-  return db
-    .statement(
-      `SELECT DISTINCT i.hash, i.ext FROM article_images i JOIN articles a ON a.id = i.article_id WHERE ${where}`,
-    )
-    .all(...params) as { hash: string; ext: string }[];
+export async function imagesOfArticles(db: Queryable, where: SQL): Promise<{ hash: string; ext: string }[]> {
+  return await db.all<{ hash: string; ext: string }>(
+    sql`SELECT DISTINCT i.hash, i.ext FROM article_images i JOIN articles a ON a.id = i.article_id WHERE ${where}`,
+  );
 }
 
 /** Removes the files of these images that no article uses any more. */
 export async function freeUnusedImages(
-  ctx: { db: Db; files: FileStore },
+  ctx: { db: Queryable; files: FileStore },
   images: readonly { hash: string; ext: string }[],
 ): Promise<void> {
   for (const image of images) {
-    const used = ctx.db.statement('SELECT 1 FROM article_images WHERE hash = ? LIMIT 1').get(image.hash);
+    const { articleImages } = ctx.db.tables;
+    const [used] = await ctx.db.orm
+      .select({ hash: articleImages.hash })
+      .from(articleImages)
+      .where(eq(articleImages.hash, image.hash))
+      .limit(1);
     if (!used) await ctx.files.delete(imageKey(image.hash, image.ext));
   }
 }
@@ -88,7 +88,7 @@ export interface ServedImage {
  * for everything else, the same answer for an image that exists and one that doesn't.
  */
 export async function readArchivedImage(
-  ctx: { db: Db; files: FileStore },
+  ctx: { db: Queryable; files: FileStore },
   viewer: string | null,
   articleId: string,
   file: string,
@@ -96,14 +96,25 @@ export async function readArchivedImage(
   const name = FILE_NAME.exec(file);
   if (!name) throw notFound(SERVER_ERRORS.notFound);
   const [, hash = '', ext = ''] = name;
-  const row = ctx.db
-    .statement(
-      `SELECT a.user_id, i.mime, EXISTS (SELECT 1 FROM list_articles la JOIN reading_lists l ON l.id = la.list_id
-          WHERE la.article_id = a.id AND l.is_public = 1) AS in_public_list
-         FROM article_images i JOIN articles a ON a.id = i.article_id
-        WHERE i.article_id = ? AND i.hash = ? AND i.ext = ?`,
-    )
-    .get(articleId, hash, ext) as { user_id: string; mime: string; in_public_list: number } | undefined;
+  const { articles, articleImages, listArticles, readingLists } = ctx.db.tables;
+  const [row] = await ctx.db.orm
+    .select({
+      user_id: articles.userId,
+      mime: articleImages.mime,
+      // 1 or 0 on SQLite, true or false on PostgreSQL: read as truthy.
+      in_public_list: sql<unknown>`EXISTS (SELECT 1 FROM ${listArticles}
+        JOIN ${readingLists} ON ${readingLists.id} = ${listArticles.listId}
+        WHERE ${listArticles.articleId} = ${articles.id} AND ${eq(readingLists.isPublic, true)})`,
+    })
+    .from(articleImages)
+    .innerJoin(articles, eq(articles.id, articleImages.articleId))
+    .where(
+      and(
+        eq(articleImages.articleId, articleId),
+        eq(articleImages.hash, hash),
+        sql`${articleImages.ext} = ${ext}`,
+      ),
+    );
   if (!row) throw notFound(SERVER_ERRORS.notFound);
   const audience = viewer !== null && viewer === row.user_id ? 'owner' : row.in_public_list ? 'public' : null;
   if (!audience) throw notFound(SERVER_ERRORS.notFound);

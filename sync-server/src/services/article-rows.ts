@@ -1,6 +1,7 @@
 // Reading articles out of SQLite in the API's shape: tags as names and highlights_count included.
+import { sql, type SQL } from 'drizzle-orm';
 import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import type { ServiceContext } from './context';
 import { notFound } from './errors';
 
@@ -93,21 +94,27 @@ export function toArticle(row: ArticleRow): Article {
 }
 
 /** The caller's article, or undefined when it doesn't exist or belongs to someone else. */
-export function findArticle(db: Db, userId: string, articleId: string): Article | undefined {
-  const row = db.statement(`${ARTICLE_SELECT} WHERE a.id = ? AND a.user_id = ?`).get(articleId, userId) as
-    ArticleRow | undefined;
+export async function findArticle(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+): Promise<Article | undefined> {
+  const row = (await db.get(
+    sql`${sql.raw(ARTICLE_SELECT)} WHERE a.id = ${articleId} AND a.user_id = ${userId}`,
+  )) as ArticleRow | undefined;
   return row && toArticle(row);
 }
 
 /** The caller's article; 404 when it doesn't exist or is someone else's (never 403: existence stays hidden). */
-export function getArticle(db: Db, userId: string, articleId: string): Article {
-  const article = findArticle(db, userId, articleId);
+export async function getArticle(db: Queryable, userId: string, articleId: string): Promise<Article> {
+  const article = await findArticle(db, userId, articleId);
   if (!article) throw notFound(SERVER_ERRORS.articleNotFound);
   return article;
 }
 
-export function findArticleSummaries(db: Db, where: string, ...params: unknown[]): ArticleSummary[] {
-  const rows = db.statement(`${ARTICLE_SUMMARY_SELECT} ${where}`).all(...params) as ArticleRow[];
+/** The summaries of the articles `rest` (joins, WHERE, ORDER BY over `articles a`) picks. */
+export async function findArticleSummaries(db: Queryable, rest: SQL): Promise<ArticleSummary[]> {
+  const rows = await db.all<ArticleRow>(sql`${sql.raw(ARTICLE_SUMMARY_SELECT)} ${rest}`);
   return rows.map(toArticleSummary);
 }
 
@@ -119,27 +126,32 @@ export function findArticleSummaries(db: Db, where: string, ...params: unknown[]
  * body into a JavaScript string and encoding it again this way. Undefined when there is none (the caller
  * falls back to reading the tables, which also answers 404).
  */
-function currentArticleAnswer(db: Db, userId: string, articleId: string): Buffer | undefined {
-  const latest = db
-    .statement(
-      `SELECT CAST('{"article":' || row || '}' AS BLOB) FROM change_log
-       WHERE user_id = ? AND entity = 'article' AND entity_id = ?
+async function currentArticleAnswer(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+): Promise<Buffer | undefined> {
+  const latest = await db.get<{ answer: Buffer | null }>(
+    sql`SELECT CAST('{"article":' || row || '}' AS BLOB) AS answer FROM change_log
+       WHERE user_id = ${userId} AND entity = 'article' AND entity_id = ${articleId}
        ORDER BY seq DESC LIMIT 1`,
-    )
-    .pluck()
-    .get(userId, articleId) as Buffer | undefined;
+  );
   // A delete's row is NULL, and so is the answer built from it: the tables then answer 404.
-  return latest ?? undefined;
+  return latest?.answer ?? undefined;
 }
 
 /**
  * GET /articles/{id}'s answer as JSON bytes: the caller's article from its latest change in the feed when
  * there is one, else read from the tables (404 when it doesn't exist or is someone else's).
  */
-export function readArticleAnswer(ctx: ServiceContext, userId: string, articleId: string): Buffer {
+export async function readArticleAnswer(
+  ctx: ServiceContext,
+  userId: string,
+  articleId: string,
+): Promise<Buffer> {
   return (
-    currentArticleAnswer(ctx.db, userId, articleId) ??
-    Buffer.from(`{"article":${JSON.stringify(getArticle(ctx.db, userId, articleId))}}`)
+    (await currentArticleAnswer(ctx.db, userId, articleId)) ??
+    Buffer.from(`{"article":${JSON.stringify(await getArticle(ctx.db, userId, articleId))}}`)
   );
 }
 
@@ -147,11 +159,9 @@ export function readArticleAnswer(ctx: ServiceContext, userId: string, articleId
  * Keeps the article's tag names in its full-text row in step with its tags. Written only when they differ:
  * each write of tags_text makes the search index drop and re-add the article's whole body.
  */
-export function refreshArticleTagsText(db: Db, articleId: string): void {
-  db.statement(
-    `UPDATE articles SET tags_text = names.text
+export async function refreshArticleTagsText(db: Queryable, articleId: string): Promise<void> {
+  await db.run(sql`UPDATE articles SET tags_text = names.text
        FROM (SELECT coalesce((SELECT group_concat(t.name, ' ') FROM article_tags at
-         JOIN tags t ON t.id = at.tag_id WHERE at.article_id = ?), '') AS text) AS names
-       WHERE articles.id = ? AND articles.tags_text IS NOT names.text`,
-  ).run(articleId, articleId);
+         JOIN tags t ON t.id = at.tag_id WHERE at.article_id = ${articleId}), '') AS text) AS names
+       WHERE articles.id = ${articleId} AND articles.tags_text IS NOT names.text`);
 }

@@ -3,7 +3,14 @@
 import { listArticleKey, newId, SERVER_ERRORS } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { addReader, changesOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
+import {
+  countRows,
+  addReader,
+  changesOf,
+  newArticle,
+  readerDbPerTest,
+  summaries,
+} from '../testing/memory-db';
 import { findArticle, getArticle } from './article-rows';
 import {
   attachTag,
@@ -25,13 +32,17 @@ let reader: string;
 
 readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
-const tagNamed = (name: string) => listTags(db, reader).find((tag) => tag.name === name);
+const tagNamed = async (name: string) => (await listTags(db, reader)).find((tag) => tag.name === name);
 
 describe('saving an article', () => {
-  it('stores the page with its tags and records the article and each tag with its count', () => {
+  it('stores the page with its tags and records the article and each tag with its count', async () => {
     let saved: SavedArticle | undefined;
-    const changes = changesOf(db, reader, () => {
-      saved = insertArticle(db, reader, newArticle('https://example.org/kale'), ['Garden', 'garden', 'Food']);
+    const changes = await changesOf(db, reader, async () => {
+      saved = await insertArticle(db, reader, newArticle('https://example.org/kale'), [
+        'Garden',
+        'garden',
+        'Food',
+      ]);
     });
     const { article, alreadySaved } = saved!;
     expect(alreadySaved).toBe(false);
@@ -43,12 +54,12 @@ describe('saving an article', () => {
       is_read: false,
       is_archived: false,
     });
-    expect(listTags(db, reader).map((tag) => [tag.name, tag.article_count])).toEqual([
+    expect((await listTags(db, reader)).map((tag) => [tag.name, tag.article_count])).toEqual([
       ['Food', 1],
       ['Garden', 1],
     ]);
-    const food = tagNamed('Food')!;
-    const garden = tagNamed('Garden')!;
+    const food = (await tagNamed('Food'))!;
+    const garden = (await tagNamed('Garden'))!;
     expect(summaries(changes).sort()).toEqual(
       [`upsert article ${article.id}`, `upsert tag ${food.id}`, `upsert tag ${garden.id}`].sort(),
     );
@@ -56,105 +67,108 @@ describe('saving an article', () => {
     expect(changes.find((change) => change.id === garden.id)?.row).toEqual(garden);
   });
 
-  it('answers the article already at that address, back on top and out of the archive, with the new tags added', () => {
-    const first = insertArticle(db, reader, newArticle('https://example.org/kale?utm_source=feed'), [
-      'Garden',
-    ]).article;
-    updateArticle(db, reader, first.id, { isArchived: true });
-    const again = insertArticle(db, reader, newArticle('https://EXAMPLE.org/kale#top'), ['Food']);
+  it('answers the article already at that address, back on top and out of the archive, with the new tags added', async () => {
+    const first = (
+      await insertArticle(db, reader, newArticle('https://example.org/kale?utm_source=feed'), ['Garden'])
+    ).article;
+    await updateArticle(db, reader, first.id, { isArchived: true });
+    const again = await insertArticle(db, reader, newArticle('https://EXAMPLE.org/kale#top'), ['Food']);
     expect(again.alreadySaved).toBe(true);
     expect(again.article.id).toBe(first.id);
     expect(again.article.is_archived).toBe(false);
     expect(again.article.tags).toEqual(['Food', 'Garden']);
     expect(again.article.created_at >= first.created_at).toBe(true);
-    expect(db.statement('SELECT count(*) FROM articles').pluck().get()).toBe(1);
+    expect(await countRows(db, 'articles')).toBe(1);
 
-    const changes = changesOf(db, reader, () =>
-      resaveKnownAddress(db, reader, ['https://example.org/kale'], ['Soil']),
+    const changes = await changesOf(
+      db,
+      reader,
+      async () => await resaveKnownAddress(db, reader, ['https://example.org/kale'], ['Soil']),
     );
     expect(summaries(changes).sort()).toEqual(
-      [`upsert article ${first.id}`, `upsert tag ${tagNamed('Soil')!.id}`].sort(),
+      [`upsert article ${first.id}`, `upsert tag ${(await tagNamed('Soil'))!.id}`].sort(),
     );
   });
 
-  it('answers a replayed create with the article it made, and a deleted id with 404', () => {
+  it('answers a replayed create with the article it made, and a deleted id with 404', async () => {
     const id = newId();
-    const article = insertArticle(db, reader, newArticle('https://example.org/a', { id }), []).article;
-    expect(findReplayedArticle(db, reader, id)).toEqual(article);
-    const stranger = addReader(db);
-    expect(() => findReplayedArticle(db, stranger, id)).toThrow(SERVER_ERRORS.idTaken);
-    deleteArticle(db, reader, id);
-    expect(() => findReplayedArticle(db, reader, id)).toThrow(SERVER_ERRORS.articleNotFound);
-    expect(() => insertArticle(db, reader, newArticle('https://example.org/b', { id }), [])).toThrow(
+    const article = (await insertArticle(db, reader, newArticle('https://example.org/a', { id }), []))
+      .article;
+    expect(await findReplayedArticle(db, reader, id)).toEqual(article);
+    const stranger = await addReader(db);
+    await expect(findReplayedArticle(db, stranger, id)).rejects.toThrow(SERVER_ERRORS.idTaken);
+    await deleteArticle(db, reader, id);
+    await expect(findReplayedArticle(db, reader, id)).rejects.toThrow(SERVER_ERRORS.articleNotFound);
+    await expect(insertArticle(db, reader, newArticle('https://example.org/b', { id }), [])).rejects.toThrow(
       SERVER_ERRORS.articleNotFound,
     );
-    expect(findArticle(db, reader, id)).toBeUndefined();
+    expect(await findArticle(db, reader, id)).toBeUndefined();
   });
 });
 
 describe('changing an article', () => {
-  it('changes only the fields sent and records the whole row', () => {
-    const article = insertArticle(db, reader, newArticle('https://example.org/a'), []).article;
+  it('changes only the fields sent and records the whole row', async () => {
+    const article = (await insertArticle(db, reader, newArticle('https://example.org/a'), [])).article;
     let updated = article;
-    const changes = changesOf(db, reader, () => {
-      updated = updateArticle(db, reader, article.id, { isFavorite: true, readingProgress: 0.25 });
+    const changes = await changesOf(db, reader, async () => {
+      updated = await updateArticle(db, reader, article.id, { isFavorite: true, readingProgress: 0.25 });
     });
     expect(updated).toMatchObject({ is_favorite: true, reading_progress: 0.25, is_read: false });
     expect(changes).toEqual([
       { seq: expect.any(Number), entity: 'article', id: article.id, op: 'upsert', row: updated },
     ]);
-    expect(getArticle(db, reader, article.id)).toEqual(updated);
+    expect(await getArticle(db, reader, article.id)).toEqual(updated);
   });
 
-  it('answers 404 for another reader’s article and changes nothing', () => {
-    const article = insertArticle(db, reader, newArticle('https://example.org/a'), []).article;
-    const stranger = addReader(db);
-    expect(() => updateArticle(db, stranger, article.id, { isRead: true })).toThrow(
+  it('answers 404 for another reader’s article and changes nothing', async () => {
+    const article = (await insertArticle(db, reader, newArticle('https://example.org/a'), [])).article;
+    const stranger = await addReader(db);
+    await expect(updateArticle(db, stranger, article.id, { isRead: true })).rejects.toThrow(
       SERVER_ERRORS.articleNotFound,
     );
-    expect(() => deleteArticle(db, stranger, article.id)).toThrow(SERVER_ERRORS.articleNotFound);
-    expect(getArticle(db, reader, article.id).is_read).toBe(false);
+    await expect(deleteArticle(db, stranger, article.id)).rejects.toThrow(SERVER_ERRORS.articleNotFound);
+    expect((await getArticle(db, reader, article.id)).is_read).toBe(false);
   });
 
-  it('attaches and detaches a tag, recording the article and the tag’s new count', () => {
-    const article = insertArticle(db, reader, newArticle('https://example.org/a'), []).article;
-    const tag = createTag(db, reader, { name: 'Later' });
-    const attached = changesOf(db, reader, () => attachTag(db, reader, article.id, tag.id));
-    expect(getArticle(db, reader, article.id).tags).toEqual(['Later']);
+  it('attaches and detaches a tag, recording the article and the tag’s new count', async () => {
+    const article = (await insertArticle(db, reader, newArticle('https://example.org/a'), [])).article;
+    const tag = await createTag(db, reader, { name: 'Later' });
+    const attached = await changesOf(db, reader, async () => await attachTag(db, reader, article.id, tag.id));
+    expect((await getArticle(db, reader, article.id)).tags).toEqual(['Later']);
     expect(attached.find((change) => change.entity === 'tag')?.row).toEqual({ ...tag, article_count: 1 });
     expect(attached.find((change) => change.entity === 'article')?.row).toEqual(
-      getArticle(db, reader, article.id),
+      await getArticle(db, reader, article.id),
     );
 
-    const detached = changesOf(db, reader, () => detachTag(db, reader, article.id, tag.id));
-    expect(getArticle(db, reader, article.id).tags).toEqual([]);
+    const detached = await changesOf(db, reader, async () => await detachTag(db, reader, article.id, tag.id));
+    expect((await getArticle(db, reader, article.id)).tags).toEqual([]);
     expect(detached.find((change) => change.entity === 'tag')?.row).toEqual({ ...tag, article_count: 0 });
-    expect(listArticles(db, reader, { tag_name: 'later' }).articles).toEqual([]);
+    expect((await listArticles(db, reader, { tag_name: 'later' })).articles).toEqual([]);
   });
 });
 
 describe('deleting an article', () => {
-  it('takes its highlights, tags and list places with it, closes the gap in its lists and records it all', () => {
-    const first = insertArticle(db, reader, newArticle('https://example.org/1'), ['Soil']).article;
-    const doomed = insertArticle(db, reader, newArticle('https://example.org/2'), ['Soil']).article;
-    const last = insertArticle(db, reader, newArticle('https://example.org/3'), []).article;
-    const highlight = createHighlight(db, reader, {
+  it('takes its highlights, tags and list places with it, closes the gap in its lists and records it all', async () => {
+    const first = (await insertArticle(db, reader, newArticle('https://example.org/1'), ['Soil'])).article;
+    const doomed = (await insertArticle(db, reader, newArticle('https://example.org/2'), ['Soil'])).article;
+    const last = (await insertArticle(db, reader, newArticle('https://example.org/3'), [])).article;
+    const highlight = await createHighlight(db, reader, {
       articleId: doomed.id,
       highlightedText: 'compost',
       positionStart: 0,
       positionEnd: 7,
     });
-    const list = createList(db, reader, { name: 'Queue' });
+    const list = await createList(db, reader, { name: 'Queue' });
     for (const article of [first, doomed, last])
-      addArticleToList(db, reader, list.id, { articleId: article.id });
+      await addArticleToList(db, reader, list.id, { articleId: article.id });
 
-    const changes = changesOf(db, reader, () => deleteArticle(db, reader, doomed.id));
-    expect(findArticle(db, reader, doomed.id)).toBeUndefined();
-    expect(db.statement('SELECT count(*) FROM highlights').pluck().get()).toBe(0);
-    const { list: after, articles } = getListWithArticles(db, reader, list.id);
+    const changes = await changesOf(db, reader, async () => await deleteArticle(db, reader, doomed.id));
+    expect(await findArticle(db, reader, doomed.id)).toBeUndefined();
+    expect(await countRows(db, 'highlights')).toBe(0);
+    const { list: after, articles } = await getListWithArticles(db, reader, list.id);
     expect(articles.map((article) => article.id)).toEqual([first.id, last.id]);
     expect(after.article_count).toBe(2);
-    expect(getTag(db, reader, tagNamed('Soil')!.id).article_count).toBe(1);
+    expect((await getTag(db, reader, (await tagNamed('Soil'))!.id)).article_count).toBe(1);
 
     expect(summaries(changes).sort()).toEqual(
       [
@@ -163,7 +177,7 @@ describe('deleting an article', () => {
         `delete list_article ${listArticleKey(list.id, doomed.id)}`,
         `upsert list_article ${listArticleKey(list.id, last.id)}`,
         `upsert list ${list.id}`,
-        `upsert tag ${tagNamed('Soil')!.id}`,
+        `upsert tag ${(await tagNamed('Soil'))!.id}`,
       ].sort(),
     );
     expect(changes.find((change) => change.entity === 'list')?.row).toEqual(after);

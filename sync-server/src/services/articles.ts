@@ -2,13 +2,9 @@
 import {
   checkArticleUrl,
   computeArticleStats,
-  ftsMatchExpression,
   newId,
   normalizeArticleUrl,
   tagNameKey,
-  searchTerms,
-  SEARCH_RANK_WINDOW,
-  SEARCH_RESULT_LIMIT,
   SERVER_ERRORS,
   type Article,
   type ArticleListResponse,
@@ -18,55 +14,54 @@ import {
   type PageMetadata,
   type UpdateArticleBody,
 } from '@lectern/shared-schema';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ExtractedArticle } from '../extraction/index';
-import type { Db } from '../db/connection';
-import {
-  findArticleSummaries,
-  getArticle,
-  SUMMARY_COLUMNS,
-  type ArticleRow,
-  toArticleSummary,
-} from './article-rows';
+import type { Queryable } from '../db/connection';
+import { findArticleSummaries, getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
 import { extractPageOfSave, requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
+import { searchArticleSummariesSqlite } from './search-sqlite';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
-import { ensureTag, getTag, linkTag, linkTags, unlinkTag } from './tags';
+import { ensureTags, getTag, linkTag, linkTags, unlinkTag } from './tags';
 
-export function listArticles(db: Db, userId: string, query: ArticlesQuery): ArticleListResponse {
-  const conditions = ['a.user_id = ?'];
-  const params: unknown[] = [userId];
+export async function listArticles(
+  db: Queryable,
+  userId: string,
+  query: ArticlesQuery,
+): Promise<ArticleListResponse> {
+  const conditions = [sql`a.user_id = ${userId}`];
   const flag = (column: string, value: boolean | undefined) => {
-    if (value === undefined) return;
-    conditions.push(`a.${column} = ?`);
-    params.push(value ? 1 : 0);
+    if (value !== undefined) conditions.push(sql`${sql.raw(`a.${column}`)} = ${value}`);
   };
   flag('is_archived', query.archived);
   flag('is_favorite', query.favorite);
   flag('is_read', query.is_read);
   if (query.tag_name !== undefined) {
     conditions.push(
-      `a.id IN (SELECT at.article_id FROM article_tags at JOIN tags t ON t.id = at.tag_id
-        WHERE t.user_id = a.user_id AND t.name_key = ?)`,
+      sql`a.id IN (SELECT at.article_id FROM article_tags at JOIN tags t ON t.id = at.tag_id
+        WHERE t.user_id = a.user_id AND t.name_key = ${tagNameKey(query.tag_name)})`,
     );
-    params.push(tagNameKey(query.tag_name));
   }
-  const articles = findArticleSummaries(
+  const articles = await findArticleSummaries(
     db,
-    `WHERE ${conditions.join(' AND ')} ORDER BY a.created_at DESC, a.id DESC`,
-    ...params,
+    sql`WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC`,
   );
-  const flags = db
-    .statement('SELECT is_read, is_archived, is_favorite FROM articles WHERE user_id = ?')
-    .all(userId) as { is_read: number; is_archived: number; is_favorite: number }[];
+  // Every article's three flags: the sql template and a plain loop, since the builder's row mapping costs
+  // a visible share of the list's time at thousands of rows. SQLite answers 0/1, PostgreSQL booleans.
+  const { articles: table } = db.tables;
+  const flags = await db.all<{ is_read: unknown; is_archived: unknown; is_favorite: unknown }>(
+    sql`SELECT ${table.isRead} AS is_read, ${table.isArchived} AS is_archived,
+      ${table.isFavorite} AS is_favorite FROM ${table} WHERE ${table.userId} = ${userId}`,
+  );
   const stats = computeArticleStats(
     flags.map((row) => ({
-      is_read: row.is_read === 1,
-      is_archived: row.is_archived === 1,
-      is_favorite: row.is_favorite === 1,
+      is_read: Boolean(row.is_read),
+      is_archived: Boolean(row.is_archived),
+      is_favorite: Boolean(row.is_favorite),
     })),
   );
   return { articles, stats };
@@ -76,18 +71,27 @@ export function listArticles(db: Db, userId: string, query: ArticlesQuery): Arti
  * A create that names an id seen before answers what that id is now: the article when it is the caller's,
  * 409 when the id is someone else's, 404 when it was deleted (a replay never brings it back).
  */
-export function findReplayedArticle(db: Db, userId: string, id: string | undefined): Article | undefined {
-  const owner = replayedCreate(
+export async function findReplayedArticle(
+  db: Queryable,
+  userId: string,
+  id: string | undefined,
+): Promise<Article | undefined> {
+  const owner = await replayedCreate(
     db,
     userId,
     'article',
     id,
-    (articleId) =>
-      db.statement('SELECT user_id FROM articles WHERE id = ?').get(articleId) as
-        { user_id: string } | undefined,
+    async (articleId) => {
+      const { articles } = db.tables;
+      const [owner] = await db.orm
+        .select({ user_id: articles.userId })
+        .from(articles)
+        .where(eq(articles.id, articleId));
+      return owner;
+    },
     SERVER_ERRORS.articleNotFound,
   );
-  return owner && id ? getArticle(db, userId, id) : undefined;
+  return owner && id ? await getArticle(db, userId, id) : undefined;
 }
 
 export interface NewArticle extends ExtractedArticle {
@@ -104,10 +108,18 @@ export interface SavedArticle {
 }
 
 /** The caller's article at this address (normalised by shared-schema's one rule), if any. */
-function findArticleIdByAddress(db: Db, userId: string, url: string): string | undefined {
-  const row = db
-    .statement('SELECT id FROM articles WHERE user_id = ? AND normalized_url = ? ORDER BY seq LIMIT 1')
-    .get(userId, normalizeArticleUrl(url)) as { id: string } | undefined;
+async function findArticleIdByAddress(
+  db: Queryable,
+  userId: string,
+  url: string,
+): Promise<string | undefined> {
+  const { articles } = db.tables;
+  const [row] = await db.orm
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.userId, userId), eq(articles.normalizedUrl, normalizeArticleUrl(url))))
+    .orderBy(articles.seq)
+    .limit(1);
   return row?.id;
 }
 
@@ -116,35 +128,36 @@ function findArticleIdByAddress(db: Db, userId: string, url: string): string | u
  * second copy. It goes back to the top of the list (created_at is the list's sort date, so it becomes the
  * moment of this save) and out of the archive; its highlights and tags stay, the new save's tags are added.
  */
-function saveAgain(db: Db, userId: string, articleId: string, tagNames: readonly string[]): Article {
+async function saveAgain(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+  tagNames: readonly string[],
+): Promise<Article> {
   const at = nowIso();
-  db.statement('UPDATE articles SET is_archived = 0, created_at = ?, updated_at = ? WHERE id = ?').run(
-    at,
-    at,
-    articleId,
-  );
-  linkTags(
-    db,
-    articleId,
-    tagNames.map((name) => ensureTag(db, userId, name).id),
-  );
-  return getArticle(db, userId, articleId);
+  const { articles } = db.tables;
+  await db.orm
+    .update(articles)
+    .set({ isArchived: false, createdAt: at, updatedAt: at })
+    .where(eq(articles.id, articleId));
+  await linkTags(db, articleId, await ensureTags(db, userId, tagNames));
+  return await getArticle(db, userId, articleId);
 }
 
 /**
  * The article already saved at one of these addresses, brought back to the top (see saveAgain); undefined
  * when none is. Runs its own transaction, so a save can answer before fetching anything.
  */
-export function resaveKnownAddress(
-  db: Db,
+export async function resaveKnownAddress(
+  db: Queryable,
   userId: string,
   urls: readonly string[],
   tagNames: readonly string[],
-): Article | undefined {
-  return db.transaction(() => {
+): Promise<Article | undefined> {
+  return await db.transaction(async (tx) => {
     for (const url of urls) {
-      const existing = findArticleIdByAddress(db, userId, url);
-      if (existing) return saveAgain(db, userId, existing, tagNames);
+      const existing = await findArticleIdByAddress(tx, userId, url);
+      if (existing) return await saveAgain(tx, userId, existing, tagNames);
     }
     return undefined;
   });
@@ -155,55 +168,46 @@ export function resaveKnownAddress(
  * saved meanwhile (two devices at once) answers that article instead: the check and the insert share the
  * transaction, and SQLite has one writer, so two saves of one address never both insert.
  */
-export function insertArticle(
-  db: Db,
+export async function insertArticle(
+  db: Queryable,
   userId: string,
   article: NewArticle,
   tagNames: readonly string[],
   sameAddresses: readonly string[] = [article.url],
-): SavedArticle {
-  return db.transaction(() => {
-    const replayed = findReplayedArticle(db, userId, article.id);
+): Promise<SavedArticle> {
+  return await db.transaction(async (tx) => {
+    const replayed = await findReplayedArticle(tx, userId, article.id);
     if (replayed) return { article: replayed, alreadySaved: false };
-    const known = resaveKnownAddress(db, userId, sameAddresses, tagNames);
+    const known = await resaveKnownAddress(tx, userId, sameAddresses, tagNames);
     if (known) return { article: known, alreadySaved: true };
     const at = nowIso();
     // A web page's images are archived after the save (services/image-archive.ts), never during it.
     const imagesPending = article.article_type === 'web' && hasRemoteImages(article);
-    db.statement(
-      `INSERT INTO articles (id, user_id, url, normalized_url, title, description, author, image_url, screenshot_url,
-         article_type, content, content_text, excerpt, published_date, site_name, language, reading_time,
-         images_pending, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      article.id,
+    await tx.orm.insert(tx.tables.articles).values({
+      id: article.id,
       userId,
-      article.url,
-      normalizeArticleUrl(sameAddresses[0] ?? article.url),
-      article.title,
-      article.description,
-      article.author,
-      article.image_url,
-      article.screenshot_url,
-      article.article_type,
-      article.content,
-      article.content_text,
-      article.excerpt,
-      article.published_date,
-      article.site_name,
-      article.language,
-      article.reading_time,
-      imagesPending ? 1 : 0,
-      at,
-      at,
-    );
-    if (imagesPending) queueImageArchive(db, userId, article.id);
-    linkTags(
-      db,
-      article.id,
-      tagNames.map((name) => ensureTag(db, userId, name).id),
-    );
-    return { article: getArticle(db, userId, article.id), alreadySaved: false };
+      url: article.url,
+      normalizedUrl: normalizeArticleUrl(sameAddresses[0] ?? article.url),
+      title: article.title,
+      description: article.description,
+      author: article.author,
+      imageUrl: article.image_url,
+      screenshotUrl: article.screenshot_url,
+      articleType: article.article_type,
+      content: article.content,
+      contentText: article.content_text,
+      excerpt: article.excerpt,
+      publishedDate: article.published_date,
+      siteName: article.site_name,
+      language: article.language,
+      readingTime: article.reading_time,
+      imagesPending,
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (imagesPending) await queueImageArchive(tx, userId, article.id);
+    await linkTags(tx, article.id, await ensureTags(tx, userId, tagNames));
+    return { article: await getArticle(tx, userId, article.id), alreadySaved: false };
   });
 }
 
@@ -225,18 +229,18 @@ export async function createArticle(
   body: CreateArticleBody,
 ): Promise<SavedArticle> {
   if (body.html !== undefined) requireGivenPageSize(body.html);
-  const replayed = findReplayedArticle(ctx.db, userId, body.id);
+  const replayed = await findReplayedArticle(ctx.db, userId, body.id);
   if (replayed) return { article: replayed, alreadySaved: false };
   const url = requireHttpUrl(body.url);
   const tags = body.tags ?? [];
-  const known = resaveKnownAddress(ctx.db, userId, [url], tags);
+  const known = await resaveKnownAddress(ctx.db, userId, [url], tags);
   if (known) return { article: known, alreadySaved: true };
   // A page sent with the save is extracted instead of fetched (see given-page.ts).
   const { page, extracted } =
     body.html === undefined
       ? await fetchAndExtract(ctx, userId, url)
       : await extractPageOfSave(ctx, userId, url, body.html);
-  const saved = insertArticle(
+  const saved = await insertArticle(
     ctx.db,
     userId,
     { ...extracted, id: body.id ?? newId(), url: page.url, article_type: 'web', screenshot_url: null },
@@ -300,32 +304,26 @@ export async function fetchMetadata(
   };
 }
 
-const FLAG_COLUMNS = { isRead: 'is_read', isFavorite: 'is_favorite', isArchived: 'is_archived' } as const;
-
 /** PUT /articles/{id}: only the fields sent change (last writer wins per field). */
-export function updateArticle(db: Db, userId: string, articleId: string, body: UpdateArticleBody): Article {
-  return db.transaction(() => {
-    getArticle(db, userId, articleId);
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    for (const [field, column] of Object.entries(FLAG_COLUMNS) as [keyof typeof FLAG_COLUMNS, string][]) {
-      const value = body[field];
-      if (value === undefined) continue;
-      sets.push(`${column} = ?`);
-      params.push(value ? 1 : 0);
+export async function updateArticle(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+  body: UpdateArticleBody,
+): Promise<Article> {
+  return await db.transaction(async (tx) => {
+    await getArticle(tx, userId, articleId);
+    const { isRead, isFavorite, isArchived, readingProgress } = body;
+    const changes = { isRead, isFavorite, isArchived, readingProgress };
+    // Only the fields sent: drizzle leaves out the ones left undefined.
+    if (Object.values(changes).some((value) => value !== undefined)) {
+      const { articles } = tx.tables;
+      await tx.orm
+        .update(articles)
+        .set({ ...changes, updatedAt: nowIso() })
+        .where(eq(articles.id, articleId));
     }
-    if (body.readingProgress !== undefined) {
-      sets.push('reading_progress = ?');
-      params.push(body.readingProgress);
-    }
-    if (sets.length > 0) {
-      db.statement(`UPDATE articles SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(
-        ...params,
-        nowIso(),
-        articleId,
-      );
-    }
-    return getArticle(db, userId, articleId);
+    return await getArticle(tx, userId, articleId);
   });
 }
 
@@ -333,60 +331,71 @@ export function updateArticle(db: Db, userId: string, articleId: string, body: U
  * DELETE /articles/{id}: its highlights, tags and list places go with it (by cascade), and the lists it was
  * in close the gap it left.
  */
-export function deleteArticle(db: Db, userId: string, articleId: string): { screenshotUrl: string | null } {
-  return db.transaction(() => {
-    const article = getArticle(db, userId, articleId);
-    const ids = (sql: string) => (db.statement(sql).all(articleId) as { id: string }[]).map((row) => row.id);
-    const listIds = ids('SELECT list_id AS id FROM list_articles WHERE article_id = ?');
-    db.statement('DELETE FROM articles WHERE id = ?').run(articleId);
-    afterArticleLeftLists(db, userId, listIds);
+export async function deleteArticle(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+): Promise<{ screenshotUrl: string | null }> {
+  return await db.transaction(async (tx) => {
+    const article = await getArticle(tx, userId, articleId);
+    const { listArticles } = tx.tables;
+    const places = await tx.orm
+      .select({ listId: listArticles.listId })
+      .from(listArticles)
+      .where(eq(listArticles.articleId, articleId));
+    const listIds = places.map((place) => place.listId);
+    await tx.orm.delete(tx.tables.articles).where(eq(tx.tables.articles.id, articleId));
+    await afterArticleLeftLists(tx, userId, listIds);
     return { screenshotUrl: article.screenshot_url };
   });
 }
 
-export function attachTag(db: Db, userId: string, articleId: string, tagId: string): Article {
-  return db.transaction(() => {
-    getArticle(db, userId, articleId);
-    getTag(db, userId, tagId);
-    linkTag(db, articleId, tagId);
-    db.statement('UPDATE articles SET updated_at = ? WHERE id = ?').run(nowIso(), articleId);
-    return getArticle(db, userId, articleId);
+export async function attachTag(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+  tagId: string,
+): Promise<Article> {
+  return await retag(db, userId, articleId, tagId, linkTag);
+}
+
+export async function detachTag(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+  tagId: string,
+): Promise<Article> {
+  return await retag(db, userId, articleId, tagId, unlinkTag);
+}
+
+/** Attaches or detaches one of the caller's tags on one of their articles, and answers the article. */
+async function retag(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+  tagId: string,
+  change: (tx: Queryable, articleId: string, tagId: string) => Promise<unknown>,
+): Promise<Article> {
+  return await db.transaction(async (tx) => {
+    await getArticle(tx, userId, articleId);
+    await getTag(tx, userId, tagId);
+    await change(tx, articleId, tagId);
+    await touchArticle(tx, articleId);
+    return await getArticle(tx, userId, articleId);
   });
 }
 
-export function detachTag(db: Db, userId: string, articleId: string, tagId: string): Article {
-  return db.transaction(() => {
-    getArticle(db, userId, articleId);
-    getTag(db, userId, tagId);
-    unlinkTag(db, articleId, tagId);
-    db.statement('UPDATE articles SET updated_at = ? WHERE id = ?').run(nowIso(), articleId);
-    return getArticle(db, userId, articleId);
-  });
+/** A change to an article's tags changes its updated_at too. */
+async function touchArticle(db: Queryable, articleId: string): Promise<void> {
+  const { articles } = db.tables;
+  await db.orm.update(articles).set({ updatedAt: nowIso() }).where(eq(articles.id, articleId));
 }
 
-const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
-
-/**
- * Full-text search, best match first; the last word matches as a prefix. The owner is part of the MATCH, so
- * the index walks only the caller's matches, newest first, and ranks at most SEARCH_RANK_WINDOW of them:
- * a word found in nearly every article still answers in milliseconds (ranked among the newest articles),
- * and every rarer word is ranked over all of its matches.
- */
-export function searchArticles(db: Db, userId: string, query: string): ArticleSummary[] {
-  const terms = ftsMatchExpression(query);
-  const owner = searchTerms(userId).at(-1);
-  if (!terms || !owner) return [];
-  const match = `user_id : "${owner}" AND ${SEARCHED_COLUMNS} : (${terms})`;
-  // Ranked rows are picked first and only the best SEARCH_RESULT_LIMIT are then read in full: the
-  // summary's counts and tags cost a lookup each, which the ranked-out rows must not pay.
-  const rows = db
-    .statement(
-      `SELECT ${SUMMARY_COLUMNS} FROM (
-         SELECT a.seq, f.rank, a.created_at FROM (
-           SELECT rowid, rank FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC LIMIT ?
-         ) f JOIN articles a ON a.seq = f.rowid WHERE a.user_id = ? ORDER BY f.rank, a.created_at DESC LIMIT ?
-       ) best JOIN articles a ON a.seq = best.seq ORDER BY best.rank, best.created_at DESC`,
-    )
-    .all(match, SEARCH_RANK_WINDOW, userId, SEARCH_RESULT_LIMIT) as ArticleRow[];
-  return rows.map(toArticleSummary);
+/** Full-text search, best match first; the last word matches as a prefix (services/search-sqlite.ts). */
+export async function searchArticles(
+  db: Queryable,
+  userId: string,
+  query: string,
+): Promise<ArticleSummary[]> {
+  return await searchArticleSummariesSqlite(db, userId, query);
 }

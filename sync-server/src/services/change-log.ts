@@ -1,41 +1,62 @@
 // The change feed's write side: the rows recordTouched (feed-rows.ts) records at each transaction's commit.
 import { nowIso } from '@lectern/shared-schema';
 import type { SyncEntity } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/connection';
 
 /** Timestamps are shared-schema's rule; services take it from here as they always have. */
 export { nowIso };
 
 /** An entity's earlier changes are superseded by the one being recorded (see change_log in db/schema.ts). */
-function dropSuperseded(db: Db, userId: string, entity: SyncEntity, id: string): void {
-  db.statement('DELETE FROM change_log WHERE user_id = ? AND entity = ? AND entity_id = ?').run(
-    userId,
-    entity,
-    id,
-  );
+async function dropSuperseded(db: Queryable, userId: string, entity: SyncEntity, id: string): Promise<void> {
+  const { changeLog } = db.tables;
+  await db.orm
+    .delete(changeLog)
+    .where(and(eq(changeLog.userId, userId), eq(changeLog.entity, entity), eq(changeLog.entityId, id)));
 }
 
-export function recordUpsert(db: Db, userId: string, entity: SyncEntity, id: string, row: unknown): void {
-  dropSuperseded(db, userId, entity, id);
-  db.statement(
-    'INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(userId, entity, id, 'upsert', JSON.stringify(row), nowIso());
+export async function recordUpsert(
+  db: Queryable,
+  userId: string,
+  entity: SyncEntity,
+  id: string,
+  row: unknown,
+): Promise<void> {
+  await dropSuperseded(db, userId, entity, id);
+  await db.orm.insert(db.tables.changeLog).values({
+    userId,
+    entity,
+    entityId: id,
+    op: 'upsert',
+    row: JSON.stringify(row),
+    createdAt: nowIso(),
+  });
 }
 
 /** Records the delete in the feed and remembers the id, so a replayed create can't bring it back. */
-export function recordDelete(db: Db, userId: string, entity: SyncEntity, id: string): void {
+export async function recordDelete(
+  db: Queryable,
+  userId: string,
+  entity: SyncEntity,
+  id: string,
+): Promise<void> {
   const at = nowIso();
-  dropSuperseded(db, userId, entity, id);
-  db.statement(
-    'INSERT INTO change_log (user_id, entity, entity_id, op, row, created_at) VALUES (?, ?, ?, ?, NULL, ?)',
-  ).run(userId, entity, id, 'delete', at);
-  db.statement(
-    'INSERT INTO tombstones (entity, entity_id, user_id, deleted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-  ).run(entity, id, userId, at);
+  await dropSuperseded(db, userId, entity, id);
+  await db.orm
+    .insert(db.tables.changeLog)
+    .values({ userId, entity, entityId: id, op: 'delete', row: null, createdAt: at });
+  await db.orm
+    .insert(db.tables.tombstones)
+    .values({ entity, entityId: id, userId, deletedAt: at })
+    .onConflictDoNothing();
 }
 
-export function isTombstoned(db: Db, entity: SyncEntity, id: string): boolean {
-  return (
-    db.statement('SELECT 1 FROM tombstones WHERE entity = ? AND entity_id = ?').get(entity, id) !== undefined
-  );
+export async function isTombstoned(db: Queryable, entity: SyncEntity, id: string): Promise<boolean> {
+  const { tombstones } = db.tables;
+  const [found] = await db.orm
+    .select({ entity: tombstones.entity })
+    .from(tombstones)
+    .where(and(eq(tombstones.entity, entity), eq(tombstones.entityId, id)))
+    .limit(1);
+  return found !== undefined;
 }

@@ -1,8 +1,9 @@
 // GET /auth/export: every row of the user, content included, no password hash, as one JSON document.
 // It is written out piece by piece (one article at a time) instead of being built in memory: a library of
 // thousands of articles with their bodies would otherwise be held whole, twice, while it is sent.
+import { eq } from 'drizzle-orm';
 import { PRODUCT_NAME } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { findArticle } from './article-rows';
 import { nowIso } from './change-log';
 import { listHighlights } from './highlights';
@@ -16,10 +17,13 @@ function nested(value: unknown, depth: number): string {
 }
 
 /** One top-level array, item by item, laid out exactly as JSON.stringify(document, null, 2) would. */
-function* arrayMember<T>(name: string, items: Iterable<T | undefined>): Generator<string> {
+async function* arrayMember<T>(
+  name: string,
+  items: Iterable<T | undefined> | AsyncIterable<T | undefined>,
+): AsyncGenerator<string> {
   yield `,\n  ${JSON.stringify(name)}: [`;
   let first = true;
-  for (const item of items) {
+  for await (const item of items) {
     if (item === undefined) continue;
     yield `${first ? '' : ','}\n    ${nested(item, 2)}`;
     first = false;
@@ -32,32 +36,33 @@ function* arrayMember<T>(name: string, items: Iterable<T | undefined>): Generato
  * tags, lists, highlights}, null, 2). Articles are read one at a time as the pieces are asked for; one
  * deleted meanwhile is left out.
  */
-export function* exportDocument(db: Db, userId: string): Generator<string> {
-  const user = getUser(db, userId);
+export async function* exportDocument(db: Queryable, userId: string): AsyncGenerator<string> {
+  const user = await getUser(db, userId);
   yield `{\n  "product": ${JSON.stringify(PRODUCT_NAME)},\n  "exported_at": ${JSON.stringify(nowIso())}`;
   yield `,\n  "user": ${nested(user, 1)}`;
-  const articleIds = (
-    db.statement('SELECT id FROM articles WHERE user_id = ? ORDER BY created_at, id').all(userId) as {
-      id: string;
-    }[]
-  ).map((row) => row.id);
+  const { articles, listArticles } = db.tables;
+  const articleIds = await db.orm
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.userId, userId))
+    .orderBy(articles.createdAt, articles.id);
   yield* arrayMember(
     'articles',
-    (function* () {
-      for (const id of articleIds) yield findArticle(db, userId, id);
+    (async function* () {
+      for (const { id } of articleIds) yield await findArticle(db, userId, id);
     })(),
   );
-  yield* arrayMember('tags', listTags(db, userId));
-  const placesOf = (listId: string) =>
-    (
-      db
-        .statement('SELECT article_id FROM list_articles WHERE list_id = ? ORDER BY position')
-        .all(listId) as { article_id: string }[]
-    ).map((row) => row.article_id);
-  yield* arrayMember(
-    'lists',
-    listLists(db, userId).map((list) => ({ ...list, article_ids: placesOf(list.id) })),
-  );
-  yield* arrayMember('highlights', listHighlights(db, userId).highlights);
+  yield* arrayMember('tags', await listTags(db, userId));
+  const lists = [];
+  for (const list of await listLists(db, userId)) {
+    const places = await db.orm
+      .select({ articleId: listArticles.articleId })
+      .from(listArticles)
+      .where(eq(listArticles.listId, list.id))
+      .orderBy(listArticles.position);
+    lists.push({ ...list, article_ids: places.map((place) => place.articleId) });
+  }
+  yield* arrayMember('lists', lists);
+  yield* arrayMember('highlights', (await listHighlights(db, userId)).highlights);
   yield '\n}';
 }

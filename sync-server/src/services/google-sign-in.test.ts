@@ -7,6 +7,7 @@ import { openTestContext, type TestContext } from '../testing/service-context';
 import { googleEnv, startStandInGoogle, type StandInGoogle } from '../testing/stand-in-google';
 import { SIGN_IN_CODE_LIFETIME_MS } from './google-sign-in-codes';
 import { finishGoogleSignIn, redeemGoogleSignIn, startGoogleSignIn } from './google-sign-in';
+import { sql } from 'drizzle-orm';
 
 const NONCE = 'tab-nonce-'.padEnd(32, 'n');
 
@@ -87,7 +88,7 @@ describe('finishGoogleSignIn', () => {
     const outcome = await signInWithGoogle('stolen-code');
     expect(outcome).toMatchObject({ error: 'google_failed', cause: expect.any(Error) });
     expect(provider.calls).toEqual(['/token']);
-    expect(t.ctx.db.statement('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+    expect(await t.ctx.db.get(sql`SELECT count(*) AS n FROM users`)).toEqual({ n: 0 });
   });
 });
 
@@ -96,11 +97,11 @@ describe('the one-time code', () => {
     const outcome = await signInWithGoogle();
     if (!('code' in outcome)) throw new Error(outcome.error);
     expect(provider.calls).toEqual(['/token', '/userinfo']);
-    expect(redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).toMatchObject({
+    expect(await redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).toMatchObject({
       email: 'grace@example.com',
       username: 'Grace',
     });
-    expect(() => redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).toThrow(
+    await expect(redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).rejects.toThrow(
       expect.objectContaining({ statusCode: 400, message: SERVER_ERRORS.googleSignInExpired }),
     );
   });
@@ -108,10 +109,10 @@ describe('the one-time code', () => {
   it('is used up by a wrong nonce, so the right one cannot follow', async () => {
     const outcome = await signInWithGoogle();
     if (!('code' in outcome)) throw new Error(outcome.error);
-    expect(() => redeemGoogleSignIn(t.ctx, outcome.code, 'other-tab-'.padEnd(32, 'x'))).toThrow(
+    await expect(redeemGoogleSignIn(t.ctx, outcome.code, 'other-tab-'.padEnd(32, 'x'))).rejects.toThrow(
       expect.objectContaining({ statusCode: 400, message: SERVER_ERRORS.googleSignInExpired }),
     );
-    expect(() => redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).toThrow(
+    await expect(redeemGoogleSignIn(t.ctx, outcome.code, NONCE)).rejects.toThrow(
       expect.objectContaining({ statusCode: 400 }),
     );
   });
@@ -122,9 +123,11 @@ describe('the one-time code', () => {
     if (!('code' in first) || !('code' in second)) throw new Error('no code');
     const issuedBy = Date.now();
     expect(
-      redeemGoogleSignIn(t.ctx, first.code, NONCE, issuedBy + SIGN_IN_CODE_LIFETIME_MS - 5_000),
+      await redeemGoogleSignIn(t.ctx, first.code, NONCE, issuedBy + SIGN_IN_CODE_LIFETIME_MS - 5_000),
     ).toMatchObject({ email: 'grace@example.com' });
-    expect(() => redeemGoogleSignIn(t.ctx, second.code, NONCE, issuedBy + SIGN_IN_CODE_LIFETIME_MS)).toThrow(
+    await expect(
+      redeemGoogleSignIn(t.ctx, second.code, NONCE, issuedBy + SIGN_IN_CODE_LIFETIME_MS),
+    ).rejects.toThrow(
       expect.objectContaining({ statusCode: 400, message: SERVER_ERRORS.googleSignInExpired }),
     );
   });

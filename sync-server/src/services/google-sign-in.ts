@@ -125,7 +125,7 @@ export async function finishGoogleSignIn(
     return { error: 'google_failed' };
   }
   try {
-    const user = findOrCreateGoogleUser(
+    const user = await findOrCreateGoogleUser(
       ctx.db,
       await fetchGoogleProfile(google, code, redirectUriOf(ctx.config)),
     );
@@ -139,8 +139,13 @@ export async function finishGoogleSignIn(
 }
 
 /** The last step: the user a one-time code was issued for, traded once by the tab holding its nonce. */
-export function redeemGoogleSignIn(ctx: ServiceContext, code: string, nonce: string, now = Date.now()): User {
+export async function redeemGoogleSignIn(
+  ctx: ServiceContext,
+  code: string,
+  nonce: string,
+  now = Date.now(),
+): Promise<User> {
   const userId = ctx.googleCodes.redeem(code, nonce, now);
   if (!userId) throw badRequest(SERVER_ERRORS.googleSignInExpired);
-  return getUser(ctx.db, userId);
+  return await getUser(ctx.db, userId);
 }

@@ -3,7 +3,15 @@
 import { newId, SERVER_ERRORS, type CreateHighlightBody } from '@lectern/shared-schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { addReader, changesOf, feedOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
+import {
+  countRows,
+  addReader,
+  changesOf,
+  feedOf,
+  newArticle,
+  readerDbPerTest,
+  summaries,
+} from '../testing/memory-db';
 import { getArticle } from './article-rows';
 import { insertArticle } from './articles';
 import {
@@ -21,8 +29,8 @@ let articleId: string;
 
 readerDbPerTest((fresh) => ({ db, reader } = fresh));
 
-beforeEach(() => {
-  articleId = insertArticle(db, reader, newArticle('https://example.org/kale'), []).article.id;
+beforeEach(async () => {
+  articleId = (await insertArticle(db, reader, newArticle('https://example.org/kale'), [])).article.id;
 });
 
 const body = (fields: Partial<CreateHighlightBody> = {}): CreateHighlightBody => ({
@@ -35,13 +43,17 @@ const body = (fields: Partial<CreateHighlightBody> = {}): CreateHighlightBody =>
   ...fields,
 });
 
-const highlightCount = () => db.statement('SELECT count(*) FROM highlights').pluck().get();
+const highlightCount = async () => await countRows(db, 'highlights');
 
 describe('creating a highlight', () => {
-  it('stores the passage with its context and records it and its article’s new count', () => {
+  it('stores the passage with its context and records it and its article’s new count', async () => {
     let id = '';
-    const changes = changesOf(db, reader, () => (id = createHighlight(db, reader, body()).id));
-    const stored = getHighlight(db, reader, id);
+    const changes = await changesOf(
+      db,
+      reader,
+      async () => (id = (await createHighlight(db, reader, body())).id),
+    );
+    const stored = await getHighlight(db, reader, id);
     expect(stored).toMatchObject({
       article_id: articleId,
       highlighted_text: 'compost and kale',
@@ -52,7 +64,7 @@ describe('creating a highlight', () => {
       color: 'yellow',
       article_title: 'Page at https://example.org/kale',
     });
-    const article = getArticle(db, reader, articleId);
+    const article = await getArticle(db, reader, articleId);
     expect(article.highlights_count).toBe(1);
     expect(changes).toEqual([
       { seq: expect.any(Number), entity: 'highlight', id, op: 'upsert', row: stored },
@@ -60,45 +72,55 @@ describe('creating a highlight', () => {
     ]);
   });
 
-  it('refuses a passage under 3 characters after trimming, or positions out of order, storing nothing', () => {
-    const before = feedOf(db, reader);
-    expect(() => createHighlight(db, reader, body({ highlightedText: '  ab  ' }))).toThrow(
+  it('refuses a passage under 3 characters after trimming, or positions out of order, storing nothing', async () => {
+    const before = await feedOf(db, reader);
+    await expect(createHighlight(db, reader, body({ highlightedText: '  ab  ' }))).rejects.toThrow(
       SERVER_ERRORS.highlightTooShort,
     );
-    expect(() => createHighlight(db, reader, body({ positionStart: 9, positionEnd: 3 }))).toThrow(
+    await expect(createHighlight(db, reader, body({ positionStart: 9, positionEnd: 3 }))).rejects.toThrow(
       'positionEnd must not be before positionStart',
     );
-    expect(() => createHighlight(db, addReader(db), body())).toThrow(SERVER_ERRORS.articleNotFound);
-    expect(highlightCount()).toBe(0);
-    expect(feedOf(db, reader)).toEqual(before);
+    await expect(createHighlight(db, await addReader(db), body())).rejects.toThrow(
+      SERVER_ERRORS.articleNotFound,
+    );
+    expect(await highlightCount()).toBe(0);
+    expect(await feedOf(db, reader)).toEqual(before);
   });
 
-  it('answers a replayed id with what it made (recording nothing), 409 for another reader and 404 once deleted', () => {
+  it('answers a replayed id with what it made (recording nothing), 409 for another reader and 404 once deleted', async () => {
     const id = newId();
-    const first = createHighlight(db, reader, body({ id }));
+    const first = await createHighlight(db, reader, body({ id }));
     expect(
-      changesOf(db, reader, () => expect(createHighlight(db, reader, body({ id }))).toEqual(first)),
+      await changesOf(db, reader, async () =>
+        expect(await createHighlight(db, reader, body({ id }))).toEqual(first),
+      ),
     ).toEqual([]);
-    expect(() => createHighlight(db, addReader(db), body({ id }))).toThrow(SERVER_ERRORS.idTaken);
-    deleteHighlight(db, reader, id);
-    expect(() => createHighlight(db, reader, body({ id }))).toThrow(SERVER_ERRORS.highlightNotFound);
-    expect(highlightCount()).toBe(0);
+    await expect(createHighlight(db, await addReader(db), body({ id }))).rejects.toThrow(
+      SERVER_ERRORS.idTaken,
+    );
+    await deleteHighlight(db, reader, id);
+    await expect(createHighlight(db, reader, body({ id }))).rejects.toThrow(SERVER_ERRORS.highlightNotFound);
+    expect(await highlightCount()).toBe(0);
   });
 });
 
 describe('changing and deleting a highlight', () => {
-  it('records only the highlight when its text changes: the article’s count did not', () => {
-    const { id } = createHighlight(db, reader, body());
-    const changes = changesOf(db, reader, () => updateHighlight(db, reader, id, { highlightedText: 'kale' }));
+  it('records only the highlight when its text changes: the article’s count did not', async () => {
+    const { id } = await createHighlight(db, reader, body());
+    const changes = await changesOf(
+      db,
+      reader,
+      async () => await updateHighlight(db, reader, id, { highlightedText: 'kale' }),
+    );
     expect(summaries(changes)).toEqual([`upsert highlight ${id}`]);
-    expect(changes[0]?.row).toEqual(getHighlight(db, reader, id));
-    expect(getHighlight(db, reader, id).highlighted_text).toBe('kale');
+    expect(changes[0]?.row).toEqual(await getHighlight(db, reader, id));
+    expect((await getHighlight(db, reader, id)).highlighted_text).toBe('kale');
   });
 
-  it('deletes with a tombstone and records the article’s new count', () => {
-    const { id } = createHighlight(db, reader, body());
-    const kept = createHighlight(db, reader, body({ highlightedText: 'another passage' }));
-    const changes = changesOf(db, reader, () => deleteHighlight(db, reader, id));
+  it('deletes with a tombstone and records the article’s new count', async () => {
+    const { id } = await createHighlight(db, reader, body());
+    const kept = await createHighlight(db, reader, body({ highlightedText: 'another passage' }));
+    const changes = await changesOf(db, reader, async () => await deleteHighlight(db, reader, id));
     expect(changes).toEqual([
       { seq: expect.any(Number), entity: 'highlight', id, op: 'delete', row: null },
       {
@@ -106,22 +128,22 @@ describe('changing and deleting a highlight', () => {
         entity: 'article',
         id: articleId,
         op: 'upsert',
-        row: getArticle(db, reader, articleId),
+        row: await getArticle(db, reader, articleId),
       },
     ]);
-    expect(getArticle(db, reader, articleId).highlights_count).toBe(1);
-    expect(articleHighlights(db, reader, articleId).map((item) => item.id)).toEqual([kept.id]);
-    expect(listHighlights(db, reader).stats.total_highlights).toBe(1);
+    expect((await getArticle(db, reader, articleId)).highlights_count).toBe(1);
+    expect((await articleHighlights(db, reader, articleId)).map((item) => item.id)).toEqual([kept.id]);
+    expect((await listHighlights(db, reader)).stats.total_highlights).toBe(1);
   });
 
-  it('answers 404 for another reader’s highlight and leaves it alone', () => {
-    const { id } = createHighlight(db, reader, body());
-    const stranger = addReader(db);
-    expect(() => updateHighlight(db, stranger, id, { highlightedText: 'theirs now' })).toThrow(
+  it('answers 404 for another reader’s highlight and leaves it alone', async () => {
+    const { id } = await createHighlight(db, reader, body());
+    const stranger = await addReader(db);
+    await expect(updateHighlight(db, stranger, id, { highlightedText: 'theirs now' })).rejects.toThrow(
       SERVER_ERRORS.highlightNotFound,
     );
-    expect(() => deleteHighlight(db, stranger, id)).toThrow(SERVER_ERRORS.highlightNotFound);
-    expect(getHighlight(db, reader, id).highlighted_text).toBe('compost and kale');
-    expect(feedOf(db, stranger).changes).toEqual([]);
+    await expect(deleteHighlight(db, stranger, id)).rejects.toThrow(SERVER_ERRORS.highlightNotFound);
+    expect((await getHighlight(db, reader, id)).highlighted_text).toBe('compost and kale');
+    expect((await feedOf(db, stranger)).changes).toEqual([]);
   });
 });

@@ -1,84 +1,117 @@
 // Highlights: passages of an article, with the context that finds them again, and their stats.
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   computeHighlightStats,
-  ftsMatchExpression,
   HIGHLIGHT_COLOR,
   isHighlightSelection,
   newId,
-  SEARCH_RESULT_LIMIT,
-  searchTerms,
   SERVER_ERRORS,
   type CreateHighlightBody,
   type Highlight,
   type HighlightStats,
   type UpdateHighlightBody,
 } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
+import { rankedHighlightIds } from './search-sqlite';
 import { badRequest, notFound } from './errors';
 
-const HIGHLIGHT_COLUMNS = `h.id, h.user_id, h.article_id, h.highlighted_text, h.context_before, h.context_after,
-  h.position_start, h.position_end, h.color, h.created_at, h.updated_at,
-  a.title AS article_title, a.image_url AS article_image`;
-const HIGHLIGHT_SELECT = `SELECT ${HIGHLIGHT_COLUMNS} FROM highlights h JOIN articles a ON a.id = h.article_id`;
+/** Highlights with their article's title and image, as the API serves them (and their owner, to check). */
+function selectHighlights(db: Queryable) {
+  const { highlights, articles } = db.tables;
+  return db.orm
+    .select({
+      id: highlights.id,
+      user_id: highlights.userId,
+      article_id: highlights.articleId,
+      highlighted_text: highlights.highlightedText,
+      context_before: highlights.contextBefore,
+      context_after: highlights.contextAfter,
+      position_start: highlights.positionStart,
+      position_end: highlights.positionEnd,
+      color: highlights.color,
+      created_at: highlights.createdAt,
+      updated_at: highlights.updatedAt,
+      article_title: articles.title,
+      article_image: articles.imageUrl,
+    })
+    .from(highlights)
+    .innerJoin(articles, eq(articles.id, highlights.articleId));
+}
 
-type HighlightRow = Highlight & { user_id: string };
+type HighlightRow = Awaited<ReturnType<typeof selectHighlights>>[number];
 
+// Every highlight is yellow (spec section 5), whatever an old row holds.
 const toHighlight = ({ user_id: _owner, ...highlight }: HighlightRow): Highlight => ({
   ...highlight,
   color: HIGHLIGHT_COLOR,
 });
 
-function query(db: Db, where: string, ...params: unknown[]): Highlight[] {
-  return (db.statement(`${HIGHLIGHT_SELECT} ${where}`).all(...params) as HighlightRow[]).map(toHighlight);
-}
-
-export function highlightStats(db: Db, userId: string, now = new Date()): HighlightStats {
-  const rows = db
-    .statement('SELECT article_id, created_at FROM highlights WHERE user_id = ?')
-    .all(userId) as {
-    article_id: string;
-    created_at: string;
-  }[];
+export async function highlightStats(
+  db: Queryable,
+  userId: string,
+  now = new Date(),
+): Promise<HighlightStats> {
+  const { highlights } = db.tables;
+  const rows = await db.orm
+    .select({ article_id: highlights.articleId, created_at: highlights.createdAt })
+    .from(highlights)
+    .where(eq(highlights.userId, userId));
   return computeHighlightStats(rows, now);
 }
 
-export function listHighlights(db: Db, userId: string): { highlights: Highlight[]; stats: HighlightStats } {
-  return {
-    highlights: query(db, 'WHERE h.user_id = ? ORDER BY h.created_at DESC, h.id DESC', userId),
-    stats: highlightStats(db, userId),
-  };
+export async function listHighlights(
+  db: Queryable,
+  userId: string,
+): Promise<{ highlights: Highlight[]; stats: HighlightStats }> {
+  const { highlights } = db.tables;
+  const rows = await selectHighlights(db)
+    .where(eq(highlights.userId, userId))
+    .orderBy(desc(highlights.createdAt), desc(highlights.id));
+  return { highlights: rows.map(toHighlight), stats: await highlightStats(db, userId) };
 }
 
-export function articleHighlights(db: Db, userId: string, articleId: string): Highlight[] {
-  getArticle(db, userId, articleId);
-  return query(
-    db,
-    'WHERE h.user_id = ? AND h.article_id = ? ORDER BY h.position_start, h.created_at',
-    userId,
-    articleId,
-  );
+export async function articleHighlights(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+): Promise<Highlight[]> {
+  await getArticle(db, userId, articleId);
+  const { highlights } = db.tables;
+  const rows = await selectHighlights(db)
+    .where(and(eq(highlights.userId, userId), eq(highlights.articleId, articleId)))
+    .orderBy(asc(highlights.positionStart), asc(highlights.createdAt));
+  return rows.map(toHighlight);
 }
 
-export function recentHighlights(db: Db, userId: string, limit: number): Highlight[] {
-  return query(db, 'WHERE h.user_id = ? ORDER BY h.created_at DESC, h.id DESC LIMIT ?', userId, limit);
+export async function recentHighlights(db: Queryable, userId: string, limit: number): Promise<Highlight[]> {
+  const { highlights } = db.tables;
+  const rows = await selectHighlights(db)
+    .where(eq(highlights.userId, userId))
+    .orderBy(desc(highlights.createdAt), desc(highlights.id))
+    .limit(limit);
+  return rows.map(toHighlight);
 }
 
-function findHighlight(db: Db, highlightId: string): HighlightRow | undefined {
-  return db.statement(`${HIGHLIGHT_SELECT} WHERE h.id = ?`).get(highlightId) as HighlightRow | undefined;
+async function findHighlight(db: Queryable, highlightId: string): Promise<HighlightRow | undefined> {
+  return (await selectHighlights(db).where(eq(db.tables.highlights.id, highlightId)))[0];
 }
 
-export function getHighlight(db: Db, userId: string, highlightId: string): Highlight {
-  const row = findHighlight(db, highlightId);
+export async function getHighlight(db: Queryable, userId: string, highlightId: string): Promise<Highlight> {
+  const row = await findHighlight(db, highlightId);
   if (!row || row.user_id !== userId) throw notFound(SERVER_ERRORS.highlightNotFound);
   return toHighlight(row);
 }
 
 /** The caller's highlight, or undefined when it doesn't exist or is someone else's. */
-export function findHighlightFor(db: Db, userId: string, highlightId: string): Highlight | undefined {
-  const row = findHighlight(db, highlightId);
+export async function findHighlightFor(
+  db: Queryable,
+  userId: string,
+  highlightId: string,
+): Promise<Highlight | undefined> {
+  const row = await findHighlight(db, highlightId);
   return row?.user_id === userId ? toHighlight(row) : undefined;
 }
 
@@ -94,99 +127,81 @@ function checkHighlightText(text: string | undefined): void {
   if (text !== undefined && !isHighlightSelection(text)) throw badRequest(SERVER_ERRORS.highlightTooShort);
 }
 
-export function createHighlight(db: Db, userId: string, body: CreateHighlightBody): Highlight {
-  return db.transaction(() => {
-    const replayed = replayedCreate(
-      db,
+export async function createHighlight(
+  db: Queryable,
+  userId: string,
+  body: CreateHighlightBody,
+): Promise<Highlight> {
+  return await db.transaction(async (tx) => {
+    const replayed = await replayedCreate(
+      tx,
       userId,
       'highlight',
       body.id,
-      (id) => findHighlight(db, id),
+      async (id) => await findHighlight(tx, id),
       SERVER_ERRORS.highlightNotFound,
     );
     if (replayed) return toHighlight(replayed);
-    getArticle(db, userId, body.articleId);
+    await getArticle(tx, userId, body.articleId);
     checkHighlightText(body.highlightedText);
     checkPositions(body.positionStart, body.positionEnd);
     const id = body.id ?? newId();
     const at = nowIso();
-    db.statement(
-      `INSERT INTO highlights (id, user_id, article_id, highlighted_text, context_before, context_after,
-         position_start, position_end, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    await tx.orm.insert(tx.tables.highlights).values({
       id,
       userId,
-      body.articleId,
-      body.highlightedText,
-      body.contextBefore ?? '',
-      body.contextAfter ?? '',
-      body.positionStart,
-      body.positionEnd,
-      HIGHLIGHT_COLOR,
-      at,
-      at,
-    );
-    return getHighlight(db, userId, id);
+      articleId: body.articleId,
+      highlightedText: body.highlightedText,
+      contextBefore: body.contextBefore ?? '',
+      contextAfter: body.contextAfter ?? '',
+      positionStart: body.positionStart,
+      positionEnd: body.positionEnd,
+      color: HIGHLIGHT_COLOR,
+      createdAt: at,
+      updatedAt: at,
+    });
+    return await getHighlight(tx, userId, id);
   });
 }
 
-const UPDATABLE = {
-  highlightedText: 'highlighted_text',
-  contextBefore: 'context_before',
-  contextAfter: 'context_after',
-  positionStart: 'position_start',
-  positionEnd: 'position_end',
-} as const;
-
-export function updateHighlight(
-  db: Db,
+export async function updateHighlight(
+  db: Queryable,
   userId: string,
   highlightId: string,
   body: UpdateHighlightBody,
-): Highlight {
-  return db.transaction(() => {
-    const current = getHighlight(db, userId, highlightId);
+): Promise<Highlight> {
+  return await db.transaction(async (tx) => {
+    const current = await getHighlight(tx, userId, highlightId);
     checkHighlightText(body.highlightedText);
     checkPositions(body.positionStart ?? current.position_start, body.positionEnd ?? current.position_end);
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    for (const [field, column] of Object.entries(UPDATABLE) as [keyof typeof UPDATABLE, string][]) {
-      if (body[field] === undefined) continue;
-      sets.push(`${column} = ?`);
-      params.push(body[field]);
-    }
-    if (sets.length === 0) return current;
-    db.statement(`UPDATE highlights SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(
-      ...params,
-      nowIso(),
-      highlightId,
-    );
-    return getHighlight(db, userId, highlightId);
+    const { highlightedText, contextBefore, contextAfter, positionStart, positionEnd } = body;
+    const changes = { highlightedText, contextBefore, contextAfter, positionStart, positionEnd };
+    // Only the fields sent: drizzle leaves out the ones left undefined.
+    if (Object.values(changes).every((value) => value === undefined)) return current;
+    const { highlights } = tx.tables;
+    await tx.orm
+      .update(highlights)
+      .set({ ...changes, updatedAt: nowIso() })
+      .where(eq(highlights.id, highlightId));
+    return await getHighlight(tx, userId, highlightId);
   });
 }
 
-export function deleteHighlight(db: Db, userId: string, highlightId: string): void {
-  db.transaction(() => {
-    getHighlight(db, userId, highlightId);
-    db.statement('DELETE FROM highlights WHERE id = ?').run(highlightId);
+export async function deleteHighlight(db: Queryable, userId: string, highlightId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await getHighlight(tx, userId, highlightId);
+    await tx.orm.delete(tx.tables.highlights).where(eq(tx.tables.highlights.id, highlightId));
   });
 }
 
-/**
- * Full-text search over the caller's highlights, best match first. The owner is part of the MATCH (see
- * migration 0004), so only the caller's matches are walked and ranked, never every user's.
- */
-export function searchHighlights(db: Db, userId: string, text: string): Highlight[] {
-  const terms = ftsMatchExpression(text);
-  const owner = searchTerms(userId).at(-1);
-  if (!terms || !owner) return [];
-  const match = `user_id : "${owner}" AND {highlighted_text article_title} : (${terms})`;
-  const rows = db
-    .statement(
-      `SELECT ${HIGHLIGHT_COLUMNS} FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ?) f
-       JOIN highlights h ON h.seq = f.rowid JOIN articles a ON a.id = h.article_id
-       WHERE h.user_id = ? ORDER BY f.rank, h.created_at DESC LIMIT ?`,
-    )
-    .all(match, userId, SEARCH_RESULT_LIMIT) as HighlightRow[];
-  return rows.map(toHighlight);
+/** Full-text search over the caller's highlights, best match first (services/search-sqlite.ts ranks them). */
+export async function searchHighlights(db: Queryable, userId: string, text: string): Promise<Highlight[]> {
+  const ids = await rankedHighlightIds(db, userId, text);
+  if (ids.length === 0) return [];
+  const { highlights } = db.tables;
+  const rows = await selectHighlights(db).where(
+    and(inArray(highlights.id, ids), eq(highlights.userId, userId)),
+  );
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!).map(toHighlight);
 }

@@ -8,7 +8,9 @@ import {
   ARCHIVED_IMAGES_MAX_BYTES_PER_ARTICLE,
   ARCHIVED_IMAGES_PER_ARTICLE,
 } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/connection';
+import { laterOf } from '../db/sql-functions';
 import {
   archivableImageOffThread,
   fetchBytes,
@@ -39,27 +41,30 @@ export function hasRemoteImages(article: { image_url: string | null; content: st
  * Inside the save's transaction: queues the article's archiving (again, if it ran before: an imported
  * article whose page came later). The caller wakes the queue after the commit.
  */
-export function queueImageArchive(db: Db, userId: string, articleId: string): void {
-  enqueueJob(db, { kind: ARCHIVE_IMAGES_JOB, key: articleId, userId, payload: { articleId } });
-  requeueJob(db, ARCHIVE_IMAGES_JOB, articleId);
+export async function queueImageArchive(db: Queryable, userId: string, articleId: string): Promise<void> {
+  await enqueueJob(db, { kind: ARCHIVE_IMAGES_JOB, key: articleId, userId, payload: { articleId } });
+  await requeueJob(db, ARCHIVE_IMAGES_JOB, articleId);
 }
 
 /**
  * Once per server (a marker row says it ran): every article saved before this change that names an image
  * elsewhere is queued for archiving. The queue runs them a bounded number at a time, after restarts too.
  */
-export function queueImageBackfill(db: Db): void {
-  db.transaction(() => {
-    if (db.statement('SELECT 1 FROM server_markers WHERE name = ?').get(BACKFILL_MARKER)) return;
+export async function queueImageBackfill(db: Queryable): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { serverMarkers } = tx.tables;
+    const [done] = await tx.orm
+      .select({ name: serverMarkers.name })
+      .from(serverMarkers)
+      .where(eq(serverMarkers.name, BACKFILL_MARKER));
+    if (done) return;
     const at = nowIso();
-    db.statement(
-      `INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
-       SELECT ?, id, user_id, NULL, json_object('articleId', id), 'queued', 0, ?, ?, ?
+    await tx.run(sql`INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
+       SELECT ${ARCHIVE_IMAGES_JOB}, id, user_id, NULL, json_object('articleId', id), 'queued', 0, ${at}, ${at}, ${at}
          FROM articles
         WHERE article_type = 'web' AND (image_url LIKE 'http%' OR content LIKE '%<img%')
-       ON CONFLICT (kind, key) DO NOTHING`,
-    ).run(ARCHIVE_IMAGES_JOB, at, at, at);
-    db.statement('INSERT INTO server_markers (name, done_at) VALUES (?, ?)').run(BACKFILL_MARKER, at);
+       ON CONFLICT (kind, key) DO NOTHING`);
+    await tx.orm.insert(serverMarkers).values({ name: BACKFILL_MARKER, doneAt: at });
   });
 }
 
@@ -109,18 +114,21 @@ async function archiveImages(
   return archived;
 }
 
-interface ArticleImagesRow {
-  user_id: string;
-  article_type: string;
-  image_url: string | null;
-  content: string | null;
+async function readArticle(db: Queryable, articleId: string) {
+  const { articles } = db.tables;
+  const [row] = await db.orm
+    .select({
+      user_id: articles.userId,
+      article_type: articles.articleType,
+      image_url: articles.imageUrl,
+      content: articles.content,
+    })
+    .from(articles)
+    .where(eq(articles.id, articleId));
+  return row;
 }
 
-function readArticle(db: Db, articleId: string): ArticleImagesRow | undefined {
-  return db
-    .statement('SELECT user_id, article_type, image_url, content FROM articles WHERE id = ?')
-    .get(articleId) as ArticleImagesRow | undefined;
-}
+type ArticleImagesRow = NonNullable<Awaited<ReturnType<typeof readArticle>>>;
 
 /** Tries this often when the article's body changes under the job (an import's page arriving). */
 const MAX_PASSES = 3;
@@ -130,7 +138,7 @@ export function archiveArticleImages(ctx: ServiceContext): JobHandler {
     const { articleId } = JSON.parse(job.payload) as { articleId: string };
     try {
       for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-        const article = readArticle(ctx.db, articleId);
+        const article = await readArticle(ctx.db, articleId);
         // Deleted meanwhile, or not a web page: nothing to do.
         if (!article || article.user_id !== job.user_id || article.article_type !== 'web') return;
         if (await archiveOnce(ctx, job.user_id, articleId, article)) return;
@@ -140,18 +148,20 @@ export function archiveArticleImages(ctx: ServiceContext): JobHandler {
       if (error instanceof Error && error.name === 'ExtractionBusyError' && !lastTry)
         throw new RetryableJobError(error.message);
       if (error instanceof FileStoreUnavailableError && !lastTry) throw new RetryableJobError(error.message);
-      giveUp(ctx.db, job.user_id, articleId);
+      await giveUp(ctx.db, job.user_id, articleId);
       throw error;
     }
   };
 }
 
 /** The body could not be read (too complex, workers busy to the last try): it stays as saved. */
-function giveUp(db: Db, userId: string, articleId: string): void {
-  db.transaction(() => {
-    db.statement(
-      'UPDATE articles SET images_pending = 0, updated_at = max(updated_at, ?) WHERE id = ? AND user_id = ?',
-    ).run(nowIso(), articleId, userId);
+async function giveUp(db: Queryable, userId: string, articleId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { articles } = tx.tables;
+    await tx.orm
+      .update(articles)
+      .set({ imagesPending: false, updatedAt: laterOf(tx, articles.updatedAt, nowIso()) })
+      .where(and(eq(articles.id, articleId), eq(articles.userId, userId)));
   });
 }
 
@@ -174,21 +184,26 @@ async function archiveOnce(
     : article.content;
   // An archived address stays; a remote one that failed is dropped (it would tell its site who reads).
   const imageUrl = lead ? (localOf[lead] ?? null) : article.image_url;
-  const applied = ctx.db.transaction(() => {
-    const current = readArticle(ctx.db, articleId);
+  const applied = await ctx.db.transaction(async (tx) => {
+    const current = await readArticle(tx, articleId);
     if (!current || current.user_id !== userId) return 'gone';
     if (current.content !== article.content || current.image_url !== article.image_url) return 'changed';
-    const insert = ctx.db.statement(
-      'INSERT OR IGNORE INTO article_images (article_id, hash, ext, bytes, mime) VALUES (?, ?, ?, ?, ?)',
-    );
+    const { articleImages } = tx.tables;
     for (const image of archived.values())
-      insert.run(articleId, image.hash, image.ext, image.bytes, image.mime);
-    ctx.db
-      .statement(
-        `UPDATE articles SET image_url = ?, content = ?, images_pending = 0, updated_at = max(updated_at, ?)
-          WHERE id = ?`,
-      )
-      .run(imageUrl, content, nowIso(), articleId);
+      await tx.orm
+        .insert(articleImages)
+        .values({ articleId, hash: image.hash, ext: image.ext, bytes: image.bytes, mime: image.mime })
+        .onConflictDoNothing();
+    const { articles } = tx.tables;
+    await tx.orm
+      .update(articles)
+      .set({
+        imageUrl,
+        content,
+        imagesPending: false,
+        updatedAt: laterOf(tx, articles.updatedAt, nowIso()),
+      })
+      .where(eq(articles.id, articleId));
     return 'applied';
   });
   const images = [...archived.values()];

@@ -7,6 +7,7 @@ import { contextPerTest } from '../testing/service-context';
 import { slowUpload } from '../testing/slow-upload';
 import { badRequest } from './errors';
 import { uploadImport, type ImportUpload } from './imports';
+import { sql } from 'drizzle-orm';
 
 const t = contextPerTest(['ann', 'bob']);
 
@@ -26,15 +27,11 @@ describe('uploadImport', () => {
 
   it('refuses a new file, unread, while an earlier import of the reader is still being written', async () => {
     const importId = newId();
-    t.ctx.db
-      .statement(
-        `INSERT INTO imports (id, user_id, source, status, total, failed, created_at)
-         VALUES (?, 'ann', 'pocket', 'running', 1, 0, ?)`,
-      )
-      .run(importId, new Date().toISOString());
-    t.ctx.db
-      .statement(`INSERT INTO import_rows (import_id, position, data) VALUES (?, 0, '{}')`)
-      .run(importId);
+    await t.ctx.db.run(sql`INSERT INTO imports (id, user_id, source, status, total, failed, created_at)
+         VALUES (${importId}, 'ann', 'pocket', 'running', 1, 0, ${new Date().toISOString()})`);
+    await t.ctx.db.run(
+      sql`INSERT INTO import_rows (import_id, position, data) VALUES (${importId}, 0, '{}')`,
+    );
     const upload = slowUpload<ImportUpload>();
     await expect(uploadImport(t.ctx, 'ann', upload.reader)).rejects.toMatchObject({
       statusCode: 429,

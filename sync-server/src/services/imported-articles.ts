@@ -1,11 +1,12 @@
 // One row of an import becomes an article: inside the import's batch transaction, with its tags, its
 // highlights and its original dates, recorded in the change feed like any save.
+import { and, eq } from 'drizzle-orm';
 import { HIGHLIGHT_COLOR, isHighlightSelection, newId, normalizeArticleUrl } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import type { PreparedItem } from '../imports/prepare-import';
 import { refreshArticleTagsText } from './article-rows';
 import { nowIso } from './change-log';
-import { ensureTag } from './tags';
+import { ensureTags } from './tags';
 
 const EXCERPT_MAX_LENGTH = 300;
 
@@ -26,11 +27,18 @@ function httpUrlOrNull(value: string | null): string | null {
  * Must run inside a transaction. An address the library already holds is skipped, never saved twice. The
  * batch's transaction records each article, highlight and tag in the feed once, however many rows touch it.
  */
-export function writeImportedRow(db: Db, userId: string, item: PreparedItem): ImportedRowResult {
+export async function writeImportedRow(
+  db: Queryable,
+  userId: string,
+  item: PreparedItem,
+): Promise<ImportedRowResult> {
   const normalizedUrl = normalizeArticleUrl(item.url);
-  const known = db
-    .statement('SELECT 1 FROM articles WHERE user_id = ? AND normalized_url = ? LIMIT 1')
-    .get(userId, normalizedUrl);
+  const { articles, articleTags, highlights } = db.tables;
+  const [known] = await db.orm
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.userId, userId), eq(articles.normalizedUrl, normalizedUrl)))
+    .limit(1);
   if (known) return { kind: 'skipped' };
 
   const id = newId();
@@ -38,38 +46,35 @@ export function writeImportedRow(db: Db, userId: string, item: PreparedItem): Im
   const savedAt = item.createdAt ?? now;
   const description = item.description?.slice(0, 2000) ?? null;
   const needsFetch = item.content === null;
-  db.statement(
-    `INSERT INTO articles (id, user_id, url, normalized_url, title, description, author, image_url, article_type,
-       content, content_text, excerpt, reading_time, is_read, is_favorite, is_archived, fetch_state,
-       created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'web', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
+  await db.orm.insert(articles).values({
     id,
     userId,
-    item.url,
+    url: item.url,
     normalizedUrl,
-    (item.title ?? item.url).slice(0, 1000),
+    title: (item.title ?? item.url).slice(0, 1000),
     description,
-    item.author?.slice(0, 500) ?? null,
-    httpUrlOrNull(item.imageUrl),
-    item.content,
-    item.contentText ?? description ?? '',
-    description ? description.slice(0, EXCERPT_MAX_LENGTH) : null,
-    item.readingTime,
-    item.isRead ? 1 : 0,
-    item.isFavorite ? 1 : 0,
-    item.isArchived ? 1 : 0,
-    needsFetch ? 'pending' : null,
+    author: item.author?.slice(0, 500) ?? null,
+    imageUrl: httpUrlOrNull(item.imageUrl),
+    articleType: 'web',
+    content: item.content,
+    contentText: item.contentText ?? description ?? '',
+    excerpt: description ? description.slice(0, EXCERPT_MAX_LENGTH) : null,
+    readingTime: item.readingTime,
+    isRead: item.isRead,
+    isFavorite: item.isFavorite,
+    isArchived: item.isArchived,
+    fetchState: needsFetch ? 'pending' : null,
     // The original saved date is the sort date and what analytics count; the last change is that same day.
-    savedAt,
-    savedAt,
-  );
-  const tagIds = item.tags.map((name) => ensureTag(db, userId, name).id);
-  const link = db.statement(
-    'INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-  );
-  for (const tagId of tagIds) link.run(id, tagId, now);
-  if (tagIds.length > 0) refreshArticleTagsText(db, id);
+    createdAt: savedAt,
+    updatedAt: savedAt,
+  });
+  const tagIds = await ensureTags(db, userId, item.tags);
+  if (tagIds.length > 0)
+    await db.orm
+      .insert(articleTags)
+      .values(tagIds.map((tagId) => ({ articleId: id, tagId, createdAt: now })))
+      .onConflictDoNothing();
+  if (tagIds.length > 0) await refreshArticleTagsText(db, id);
   let offset = 0;
   for (const highlight of item.highlights) {
     const text = highlight.text.slice(0, 10_000);
@@ -77,10 +82,19 @@ export function writeImportedRow(db: Db, userId: string, item: PreparedItem): Im
     const highlightId = newId();
     const at = highlight.createdAt ?? savedAt;
     // Positions are unknown until the reader places the text in the body; they keep the file's order.
-    db.statement(
-      `INSERT INTO highlights (id, user_id, article_id, highlighted_text, context_before, context_after,
-         position_start, position_end, color, created_at, updated_at) VALUES (?, ?, ?, ?, '', '', ?, ?, ?, ?, ?)`,
-    ).run(highlightId, userId, id, text, offset, offset + text.length, HIGHLIGHT_COLOR, at, at);
+    await db.orm.insert(highlights).values({
+      id: highlightId,
+      userId,
+      articleId: id,
+      highlightedText: text,
+      contextBefore: '',
+      contextAfter: '',
+      positionStart: offset,
+      positionEnd: offset + text.length,
+      color: HIGHLIGHT_COLOR,
+      createdAt: at,
+      updatedAt: at,
+    });
     offset += text.length + 1;
   }
   return { kind: 'imported', articleId: id, needsFetch };

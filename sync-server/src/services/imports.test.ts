@@ -34,9 +34,9 @@ const item = (url: string, fields: Partial<PreparedItem> = {}): PreparedItem => 
   ...fields,
 });
 
-it('writes the rows as articles and records each article, highlight and tag once, with its final state', () => {
-  insertArticle(db, reader, newArticle('https://example.org/known'), []);
-  const view = startImport(db, reader, {
+it('writes the rows as articles and records each article, highlight and tag once, with its final state', async () => {
+  await insertArticle(db, reader, newArticle('https://example.org/known'), []);
+  const view = await startImport(db, reader, {
     source: 'pocket',
     items: [
       item('https://example.org/one', {
@@ -51,26 +51,28 @@ it('writes the rows as articles and records each article, highlight and tag once
     ],
     failures: [],
   });
-  const changes = changesOf(db, reader, () => {
-    while (writeImportBatch(db, reader, view.id));
+  const changes = await changesOf(db, reader, async () => {
+    while (await writeImportBatch(db, reader, view.id));
   });
-  expect(getImport(db, reader, view.id)).toMatchObject({ total: 3, imported: 2, skipped: 1 });
+  expect(await getImport(db, reader, view.id)).toMatchObject({ total: 3, imported: 2, skipped: 1 });
 
   const keys = changes.map((change) => `${change.entity} ${change.id}`);
   expect(new Set(keys).size).toBe(keys.length);
-  const imported = listTags(db, reader).find((tag) => tag.name === 'Imported')!;
+  const imported = (await listTags(db, reader)).find((tag) => tag.name === 'Imported')!;
   expect(imported.article_count).toBe(2);
-  expect(changes.find((change) => change.id === imported.id)?.row).toEqual(getTag(db, reader, imported.id));
+  expect(changes.find((change) => change.id === imported.id)?.row).toEqual(
+    await getTag(db, reader, imported.id),
+  );
 
   const articles = changes.filter((change) => change.entity === 'article');
   expect(articles).toHaveLength(2);
-  for (const change of articles) expect(change.row).toEqual(findArticle(db, reader, change.id));
+  for (const change of articles) expect(change.row).toEqual(await findArticle(db, reader, change.id));
   const one = articles.find((change) => (change.row as { url: string }).url === 'https://example.org/one');
   expect(one?.row).toMatchObject({ highlights_count: 1, created_at: '2020-05-01T10:00:00.000Z' });
 
   // "ab" is under 3 characters: not stored, as the reader would refuse it.
   const highlights = changes.filter((change) => change.entity === 'highlight');
   expect(highlights).toHaveLength(1);
-  expect(highlights[0]?.row).toEqual(getHighlight(db, reader, highlights[0]!.id));
+  expect(highlights[0]?.row).toEqual(await getHighlight(db, reader, highlights[0]!.id));
   expect(changes).toHaveLength(2 + 1 + 2);
 });

@@ -9,7 +9,7 @@ import {
   type ImportView,
 } from '@lectern/shared-schema';
 import { importTotal, type ImportRowFailure } from '@lectern/shared-schema/import-files';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { ImportBusyError, prepareImportOffThread } from '../imports/import-pool';
 import type { PreparedItem } from '../imports/prepare-import';
 import { enqueueJob, requeueJob } from '../jobs/job-queue';
@@ -18,6 +18,7 @@ import { getArticle } from './article-rows';
 import type { ServiceContext } from './context';
 import { badRequest, notFound, tooManyRequests } from './errors';
 import { writeImportedRow } from './imported-articles';
+import { and, desc, eq, sql } from 'drizzle-orm';
 
 export type { ImportStatus, ImportView };
 
@@ -53,7 +54,7 @@ export async function uploadImport(
 ): Promise<ImportView> {
   const started = await ctx.limits.imports.run(userId, async () => {
     // One import written at a time per reader: a second file waits until the first is in.
-    if (importInProgress(ctx.db, userId)) throw tooManyRequests(SERVER_ERRORS.importRunning, 30);
+    if (await importInProgress(ctx.db, userId)) throw tooManyRequests(SERVER_ERRORS.importRunning, 30);
     const upload = await readUpload();
     let prepared;
     try {
@@ -63,7 +64,7 @@ export async function uploadImport(
       throw error;
     }
     if (!prepared.ok) throw badRequest(prepared.error);
-    return startImport(ctx.db, userId, prepared);
+    return await startImport(ctx.db, userId, prepared);
   });
   ctx.jobs.wake();
   return started;
@@ -73,26 +74,26 @@ export async function uploadImport(
  * Stores the parsed file and queues the job that writes it. Requests come through `uploadImport`, which holds
  * the upload slot; this is exported for the tests that store a parsed file directly.
  */
-export function startImport(
-  db: Db,
+export async function startImport(
+  db: Queryable,
   userId: string,
   parsed: { source: ImportSource; items: PreparedItem[]; failures: ImportRowFailure[] },
-): ImportView {
+): Promise<ImportView> {
   const id = newId();
-  db.transaction(() => {
-    db.statement(
-      `INSERT INTO imports (id, user_id, source, status, total, failed, created_at)
-       VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
-    ).run(id, userId, parsed.source, importTotal(parsed), parsed.failures.length, nowIso());
-    const failure = db.statement(
-      'INSERT INTO import_failures (import_id, line, url, reason) VALUES (?, ?, NULL, ?)',
-    );
-    for (const row of parsed.failures) failure.run(id, row.line, row.reason);
-    const pending = db.statement('INSERT INTO import_rows (import_id, position, data) VALUES (?, ?, ?)');
-    parsed.items.forEach((item, position) => pending.run(id, position, JSON.stringify(item)));
-    enqueueJob(db, { kind: IMPORT_ROWS_JOB, key: id, userId, groupId: id, payload: { importId: id } });
+  await db.transaction(async (tx) => {
+    await tx.run(sql`INSERT INTO imports (id, user_id, source, status, total, failed, created_at)
+       VALUES (${id}, ${userId}, ${parsed.source}, 'queued', ${importTotal(parsed)}, ${parsed.failures.length}, ${nowIso()})`);
+    for (const row of parsed.failures)
+      await tx.run(
+        sql`INSERT INTO import_failures (import_id, line, url, reason) VALUES (${id}, ${row.line}, NULL, ${row.reason})`,
+      );
+    for (const [position, item] of parsed.items.entries())
+      await tx.run(
+        sql`INSERT INTO import_rows (import_id, position, data) VALUES (${id}, ${position}, ${JSON.stringify(item)})`,
+      );
+    await enqueueJob(tx, { kind: IMPORT_ROWS_JOB, key: id, userId, groupId: id, payload: { importId: id } });
   });
-  return getImport(db, userId, id);
+  return await getImport(db, userId, id);
 }
 
 /**
@@ -102,12 +103,12 @@ export function startImport(
  * bodies, so that no transaction holds SQLite's writer (and the event loop) for long. Answers false once
  * none is left.
  */
-export function writeImportBatch(db: Db, userId: string, importId: string): boolean {
-  return db.transaction(() => {
-    db.statement(`UPDATE imports SET status = 'running' WHERE id = ? AND status = 'queued'`).run(importId);
-    const rows = db
-      .statement('SELECT position, data FROM import_rows WHERE import_id = ? ORDER BY position LIMIT ?')
-      .all(importId, BATCH_MAX_ROWS) as { position: number; data: string }[];
+export async function writeImportBatch(db: Queryable, userId: string, importId: string): Promise<boolean> {
+  return await db.transaction(async (tx) => {
+    await tx.run(sql`UPDATE imports SET status = 'running' WHERE id = ${importId} AND status = 'queued'`);
+    const rows = (await tx.all(
+      sql`SELECT position, data FROM import_rows WHERE import_id = ${importId} ORDER BY position LIMIT ${BATCH_MAX_ROWS}`,
+    )) as { position: number; data: string }[];
     if (rows.length === 0) return false;
     let imported = 0;
     let skipped = 0;
@@ -120,14 +121,14 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
       const item = JSON.parse(row.data) as PreparedItem;
       writes += 1 + item.tags.length + item.highlights.length;
       bytes += row.data.length;
-      const result = writeImportedRow(db, userId, item);
+      const result = await writeImportedRow(tx, userId, item);
       if (result.kind === 'skipped') {
         skipped += 1;
         continue;
       }
       imported += 1;
       if (result.needsFetch) {
-        enqueueJob(db, {
+        await enqueueJob(tx, {
           kind: FETCH_IMPORTED_ARTICLE_JOB,
           key: result.articleId,
           userId,
@@ -136,38 +137,34 @@ export function writeImportBatch(db: Db, userId: string, importId: string): bool
         });
       }
     }
-    db.statement('DELETE FROM import_rows WHERE import_id = ? AND position BETWEEN ? AND ?').run(
-      importId,
-      rows[0]!.position,
-      lastPosition,
+    await tx.run(
+      sql`DELETE FROM import_rows WHERE import_id = ${importId} AND position BETWEEN ${rows[0]!.position} AND ${lastPosition}`,
     );
-    db.statement('UPDATE imports SET imported = imported + ?, skipped = skipped + ? WHERE id = ?').run(
-      imported,
-      skipped,
-      importId,
+    await tx.run(
+      sql`UPDATE imports SET imported = imported + ${imported}, skipped = skipped + ${skipped} WHERE id = ${importId}`,
     );
     return true;
   });
 }
 
 /** Marks the import done once every row is written and every page job has ended. */
-export function settleImport(db: Db, importId: string): void {
-  db.transaction(() => {
-    const rows = db.statement('SELECT 1 FROM import_rows WHERE import_id = ? LIMIT 1').get(importId);
-    const open = db
-      .statement(`SELECT 1 FROM jobs WHERE group_id = ? AND status IN ('queued', 'running') LIMIT 1`)
-      .get(importId);
+export async function settleImport(db: Queryable, importId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx.get(sql`SELECT 1 FROM import_rows WHERE import_id = ${importId} LIMIT 1`);
+    const open = await tx.get(
+      sql`SELECT 1 FROM jobs WHERE group_id = ${importId} AND status IN ('queued', 'running') LIMIT 1`,
+    );
     if (rows || open) return;
-    db.statement(
-      `UPDATE imports SET status = 'done', finished_at = ? WHERE id = ? AND status IN ('queued', 'running')`,
-    ).run(nowIso(), importId);
+    await tx.run(
+      sql`UPDATE imports SET status = 'done', finished_at = ${nowIso()} WHERE id = ${importId} AND status IN ('queued', 'running')`,
+    );
   });
 }
 
-function toView(db: Db, row: ImportRow, withFailures: boolean): ImportView {
-  const pages = db
-    .statement(`SELECT status, count(*) AS n FROM jobs WHERE group_id = ? AND kind = ? GROUP BY status`)
-    .all(row.id, FETCH_IMPORTED_ARTICLE_JOB) as { status: string; n: number }[];
+async function toView(db: Queryable, row: ImportRow, withFailures: boolean): Promise<ImportView> {
+  const pages = (await db.all(
+    sql`SELECT status, count(*) AS n FROM jobs WHERE group_id = ${row.id} AND kind = ${FETCH_IMPORTED_ARTICLE_JOB} GROUP BY status`,
+  )) as { status: string; n: number }[];
   const count = (status: string) => pages.find((page) => page.status === status)?.n ?? 0;
   const view: ImportView = {
     ...row,
@@ -176,61 +173,88 @@ function toView(db: Db, row: ImportRow, withFailures: boolean): ImportView {
     pages_failed: count('failed'),
   };
   if (withFailures && (row.status === 'done' || row.status === 'failed')) {
-    view.failures = db
-      .statement('SELECT line, url, reason FROM import_failures WHERE import_id = ? ORDER BY line LIMIT ?')
-      .all(row.id, FAILURES_SHOWN) as ImportView['failures'];
+    view.failures = (await db.all(
+      sql`SELECT line, url, reason FROM import_failures WHERE import_id = ${row.id} ORDER BY line LIMIT ${FAILURES_SHOWN}`,
+    )) as ImportView['failures'];
   }
   return view;
 }
 
 /** An import of this reader whose rows are still being written (its pages may go on being fetched). */
-export function importInProgress(db: Db, userId: string): boolean {
-  const writing = db
-    .statement(
-      `SELECT 1 FROM imports i WHERE i.user_id = ?
-         AND EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = i.id) LIMIT 1`,
-    )
-    .get(userId);
+export async function importInProgress(db: Queryable, userId: string): Promise<boolean> {
+  const writing = await db.get(sql`SELECT 1 FROM imports i WHERE i.user_id = ${userId}
+         AND EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = i.id) LIMIT 1`);
   return writing !== undefined;
 }
 
-const IMPORT_COLUMNS = 'id, source, status, total, imported, skipped, failed, created_at, finished_at';
-
-export function getImport(db: Db, userId: string, importId: string): ImportView {
-  const row = db
-    .statement(`SELECT ${IMPORT_COLUMNS} FROM imports WHERE id = ? AND user_id = ?`)
-    .get(importId, userId) as ImportRow | undefined;
-  if (!row) throw notFound(SERVER_ERRORS.importNotFound);
-  return toView(db, row, true);
+/** An import's own columns, as the API names them. */
+function selectImports(db: Queryable) {
+  const { imports } = db.tables;
+  return db.orm
+    .select({
+      id: imports.id,
+      source: imports.source,
+      status: imports.status,
+      total: imports.total,
+      imported: imports.imported,
+      skipped: imports.skipped,
+      failed: imports.failed,
+      created_at: imports.createdAt,
+      finished_at: imports.finishedAt,
+    })
+    .from(imports);
 }
 
-export function listImports(db: Db, userId: string): ImportView[] {
-  const rows = db
-    .statement(`SELECT ${IMPORT_COLUMNS} FROM imports WHERE user_id = ? ORDER BY created_at DESC LIMIT 50`)
-    .all(userId) as ImportRow[];
-  return rows.map((row) => toView(db, row, false));
+export async function getImport(db: Queryable, userId: string, importId: string): Promise<ImportView> {
+  const { imports } = db.tables;
+  const [row] = await selectImports(db).where(and(eq(imports.id, importId), eq(imports.userId, userId)));
+  if (!row) throw notFound(SERVER_ERRORS.importNotFound);
+  return await toView(db, row, true);
+}
+
+export async function listImports(db: Queryable, userId: string): Promise<ImportView[]> {
+  const { imports } = db.tables;
+  const rows = await selectImports(db)
+    .where(eq(imports.userId, userId))
+    .orderBy(desc(imports.createdAt))
+    .limit(50);
+  const views: ImportView[] = [];
+  for (const row of rows) views.push(await toView(db, row, false));
+  return views;
 }
 
 /** Retry on an imported article whose page could not be fetched: it goes back to pending and is fetched again. */
-export function retryArticleFetch(ctx: ServiceContext, userId: string, articleId: string): Article {
-  const article = requeueArticleFetch(ctx.db, userId, articleId);
+export async function retryArticleFetch(
+  ctx: ServiceContext,
+  userId: string,
+  articleId: string,
+): Promise<Article> {
+  const article = await requeueArticleFetch(ctx.db, userId, articleId);
   // Its job runs now rather than at the queue's next look.
   ctx.jobs.wake();
   return article;
 }
 
-function requeueArticleFetch(db: Db, userId: string, articleId: string): Article {
-  return db.transaction(() => {
-    getArticle(db, userId, articleId);
-    const row = db.statement('SELECT fetch_state FROM articles WHERE id = ?').get(articleId) as {
-      fetch_state: string | null;
-    };
-    if (row.fetch_state !== 'failed') throw badRequest(SERVER_ERRORS.articleNotPendingFetch);
-    db.statement(`UPDATE articles SET fetch_state = 'pending', fetch_error = NULL WHERE id = ?`).run(
-      articleId,
-    );
-    requeueJob(db, FETCH_IMPORTED_ARTICLE_JOB, articleId);
-    enqueueJob(db, { kind: FETCH_IMPORTED_ARTICLE_JOB, key: articleId, userId, payload: { articleId } });
-    return getArticle(db, userId, articleId);
+async function requeueArticleFetch(db: Queryable, userId: string, articleId: string): Promise<Article> {
+  return await db.transaction(async (tx) => {
+    await getArticle(tx, userId, articleId);
+    const { articles } = tx.tables;
+    const [row] = await tx.orm
+      .select({ fetchState: articles.fetchState })
+      .from(articles)
+      .where(eq(articles.id, articleId));
+    if (row?.fetchState !== 'failed') throw badRequest(SERVER_ERRORS.articleNotPendingFetch);
+    await tx.orm
+      .update(articles)
+      .set({ fetchState: 'pending', fetchError: null })
+      .where(eq(articles.id, articleId));
+    await requeueJob(tx, FETCH_IMPORTED_ARTICLE_JOB, articleId);
+    await enqueueJob(tx, {
+      kind: FETCH_IMPORTED_ARTICLE_JOB,
+      key: articleId,
+      userId,
+      payload: { articleId },
+    });
+    return await getArticle(tx, userId, articleId);
   });
 }

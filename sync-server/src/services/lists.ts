@@ -15,203 +15,218 @@ import {
   type ReadingList,
   type UpdateListBody,
 } from '@lectern/shared-schema';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
 import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
 import { badRequest, notFound } from './errors';
 import { getArticle } from './article-rows';
 
-const LIST_SELECT = `SELECT l.id, l.user_id, l.name, l.description, l.is_public, l.share_id, l.created_at, l.updated_at,
-  (SELECT count(*) FROM list_articles la WHERE la.list_id = l.id) AS article_count FROM reading_lists l`;
+/** A list as the API serves it, with its owner to check who asks. */
+type ListRow = ReadingList & { user_id: string };
 
-interface ListRow {
-  id: string;
-  user_id: string;
-  name: string;
-  description: string | null;
-  is_public: number;
-  share_id: string;
-  article_count: number;
-  created_at: string;
-  updated_at: string;
+/** The lists `where` picks, with their article counts, newest first. */
+async function listRows(db: Queryable, where: SQL | undefined): Promise<ListRow[]> {
+  const { readingLists, listArticles } = db.tables;
+  return await db.orm
+    .select({
+      id: readingLists.id,
+      user_id: readingLists.userId,
+      name: readingLists.name,
+      description: readingLists.description,
+      is_public: readingLists.isPublic,
+      share_id: readingLists.shareId,
+      article_count: sql<number>`(SELECT count(*) FROM ${listArticles} WHERE ${listArticles.listId} = ${readingLists.id})`,
+      created_at: readingLists.createdAt,
+      updated_at: readingLists.updatedAt,
+    })
+    .from(readingLists)
+    .where(where)
+    .orderBy(desc(readingLists.createdAt), desc(readingLists.id));
 }
 
-const toList = (row: ListRow): ReadingList => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  is_public: row.is_public === 1,
-  share_id: row.share_id,
-  article_count: row.article_count,
-  created_at: row.created_at,
-  updated_at: row.updated_at,
-});
+const toList = ({ user_id: _owner, ...list }: ListRow): ReadingList => list;
 
 /** 128 random bits: a share link can't be guessed or enumerated. */
 export function newShareId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-export function listLists(db: Db, userId: string): ReadingList[] {
-  const rows = db
-    .statement(`${LIST_SELECT} WHERE l.user_id = ? ORDER BY l.created_at DESC, l.id DESC`)
-    .all(userId);
-  return (rows as ListRow[]).map(toList);
+export async function listLists(db: Queryable, userId: string): Promise<ReadingList[]> {
+  return (await listRows(db, eq(db.tables.readingLists.userId, userId))).map(toList);
 }
 
-function findListRow(db: Db, listId: string): ListRow | undefined {
-  return db.statement(`${LIST_SELECT} WHERE l.id = ?`).get(listId) as ListRow | undefined;
+async function findListRow(db: Queryable, listId: string): Promise<ListRow | undefined> {
+  return (await listRows(db, eq(db.tables.readingLists.id, listId)))[0];
 }
 
-export function getList(db: Db, userId: string, listId: string): ReadingList {
-  const row = findListRow(db, listId);
+export async function getList(db: Queryable, userId: string, listId: string): Promise<ReadingList> {
+  const row = await findListRow(db, listId);
   if (!row || row.user_id !== userId) throw notFound(SERVER_ERRORS.listNotFound);
   return toList(row);
 }
 
 /** The caller's list, or undefined when it doesn't exist or is someone else's. */
-export function findList(db: Db, userId: string, listId: string): ReadingList | undefined {
-  const row = findListRow(db, listId);
+export async function findList(
+  db: Queryable,
+  userId: string,
+  listId: string,
+): Promise<ReadingList | undefined> {
+  const row = await findListRow(db, listId);
   return row?.user_id === userId ? toList(row) : undefined;
 }
 
-function listArticleSummaries(db: Db, listId: string): ArticleSummary[] {
-  return findArticleSummaries(
+async function listArticleSummaries(db: Queryable, listId: string): Promise<ArticleSummary[]> {
+  return await findArticleSummaries(
     db,
-    'JOIN list_articles la ON la.article_id = a.id WHERE la.list_id = ? ORDER BY la.position, la.added_at',
-    listId,
+    sql`JOIN list_articles la ON la.article_id = a.id WHERE la.list_id = ${listId} ORDER BY la.position, la.added_at`,
   );
 }
 
-export function getListWithArticles(db: Db, userId: string, listId: string) {
-  const list = getList(db, userId, listId);
-  return { list, articles: listArticleSummaries(db, listId) };
+export async function getListWithArticles(db: Queryable, userId: string, listId: string) {
+  const list = await getList(db, userId, listId);
+  return { list, articles: await listArticleSummaries(db, listId) };
 }
 
-export function createList(db: Db, userId: string, body: CreateListBody): ReadingList {
-  return db.transaction(() => {
-    const replayed = replayedCreate(
-      db,
+export async function createList(db: Queryable, userId: string, body: CreateListBody): Promise<ReadingList> {
+  return await db.transaction(async (tx) => {
+    const replayed = await replayedCreate(
+      tx,
       userId,
       'list',
       body.id,
-      (id) => findListRow(db, id),
+      async (id) => await findListRow(tx, id),
       SERVER_ERRORS.listNotFound,
     );
     if (replayed) return toList(replayed);
     const id = body.id ?? newId();
     const at = nowIso();
-    db.statement(
-      `INSERT INTO reading_lists (id, user_id, name, description, is_public, share_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    await tx.orm.insert(tx.tables.readingLists).values({
       id,
       userId,
-      body.name.trim(),
-      emptyToNull(body.description),
-      body.isPublic === false ? 0 : 1,
-      newShareId(),
-      at,
-      at,
-    );
-    return getList(db, userId, id);
+      name: body.name.trim(),
+      description: emptyToNull(body.description),
+      isPublic: body.isPublic !== false,
+      shareId: newShareId(),
+      createdAt: at,
+      updatedAt: at,
+    });
+    return await getList(tx, userId, id);
   });
 }
 
-export function updateList(db: Db, userId: string, listId: string, body: UpdateListBody): ReadingList {
-  return db.transaction(() => {
-    getList(db, userId, listId);
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    if (body.name !== undefined) {
-      sets.push('name = ?');
-      params.push(body.name.trim());
-    }
-    if (body.description !== undefined) {
-      sets.push('description = ?');
-      params.push(emptyToNull(body.description));
-    }
-    if (body.isPublic !== undefined) {
-      sets.push('is_public = ?');
-      params.push(body.isPublic ? 1 : 0);
-    }
-    if (sets.length === 0) return getList(db, userId, listId);
-    db.statement(`UPDATE reading_lists SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(
-      ...params,
-      nowIso(),
-      listId,
-    );
-    return getList(db, userId, listId);
+export async function updateList(
+  db: Queryable,
+  userId: string,
+  listId: string,
+  body: UpdateListBody,
+): Promise<ReadingList> {
+  return await db.transaction(async (tx) => {
+    await getList(tx, userId, listId);
+    const changes = {
+      name: body.name?.trim(),
+      description: body.description === undefined ? undefined : emptyToNull(body.description),
+      isPublic: body.isPublic,
+    };
+    // Only the fields sent: drizzle leaves out the ones left undefined.
+    if (Object.values(changes).every((value) => value === undefined))
+      return await getList(tx, userId, listId);
+    const { readingLists } = tx.tables;
+    await tx.orm
+      .update(readingLists)
+      .set({ ...changes, updatedAt: nowIso() })
+      .where(eq(readingLists.id, listId));
+    return await getList(tx, userId, listId);
   });
 }
 
-export function deleteList(db: Db, userId: string, listId: string): void {
-  db.transaction(() => {
-    getList(db, userId, listId);
-    db.statement('DELETE FROM reading_lists WHERE id = ?').run(listId);
+export async function deleteList(db: Queryable, userId: string, listId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await getList(tx, userId, listId);
+    await tx.orm.delete(tx.tables.readingLists).where(eq(tx.tables.readingLists.id, listId));
   });
 }
 
-function orderedPlaces(db: Db, listId: string): ListArticle[] {
-  return db
-    .statement(
-      'SELECT list_id, article_id, position, added_at FROM list_articles WHERE list_id = ? ORDER BY position, added_at',
-    )
-    .all(listId) as ListArticle[];
+/** The places `where` picks, as the feed carries them, in list order. */
+async function places(db: Queryable, where: SQL | undefined): Promise<ListArticle[]> {
+  const { listArticles } = db.tables;
+  return await db.orm
+    .select({
+      list_id: listArticles.listId,
+      article_id: listArticles.articleId,
+      position: listArticles.position,
+      added_at: listArticles.addedAt,
+    })
+    .from(listArticles)
+    .where(where)
+    .orderBy(asc(listArticles.position), asc(listArticles.addedAt));
+}
+
+async function orderedPlaces(db: Queryable, listId: string): Promise<ListArticle[]> {
+  return await places(db, eq(db.tables.listArticles.listId, listId));
 }
 
 /** An article's place in a list as the feed carries it, or undefined when it isn't in the list. */
-export function findListPlace(db: Db, listId: string, articleId: string): ListArticle | undefined {
-  return db
-    .statement(
-      'SELECT list_id, article_id, position, added_at FROM list_articles WHERE list_id = ? AND article_id = ?',
-    )
-    .get(listId, articleId) as ListArticle | undefined;
+export async function findListPlace(
+  db: Queryable,
+  listId: string,
+  articleId: string,
+): Promise<ListArticle | undefined> {
+  const { listArticles } = db.tables;
+  return (await places(db, and(eq(listArticles.listId, listId), eq(listArticles.articleId, articleId))))[0];
 }
 
 /** Writes positions 0..n-1 in the given order (shared-schema's rule), touching only the places that moved. */
-function writeOrder(db: Db, listId: string, articleIds: readonly string[]): void {
-  for (const { article_id: articleId, position } of movedPlaces(orderedPlaces(db, listId), articleIds)) {
-    db.statement('UPDATE list_articles SET position = ? WHERE list_id = ? AND article_id = ?').run(
-      position,
-      listId,
-      articleId,
-    );
+async function writeOrder(db: Queryable, listId: string, articleIds: readonly string[]): Promise<void> {
+  for (const { article_id: articleId, position } of movedPlaces(
+    await orderedPlaces(db, listId),
+    articleIds,
+  )) {
+    const { listArticles } = db.tables;
+    await db.orm
+      .update(listArticles)
+      .set({ position })
+      .where(and(eq(listArticles.listId, listId), eq(listArticles.articleId, articleId)));
   }
 }
 
 /** A change to a list's articles changes its updated_at too. */
-function touchList(db: Db, userId: string, listId: string): ReadingList {
-  db.statement('UPDATE reading_lists SET updated_at = ? WHERE id = ?').run(nowIso(), listId);
-  return getList(db, userId, listId);
+async function touchList(db: Queryable, userId: string, listId: string): Promise<ReadingList> {
+  const { readingLists } = db.tables;
+  await db.orm.update(readingLists).set({ updatedAt: nowIso() }).where(eq(readingLists.id, listId));
+  return await getList(db, userId, listId);
 }
 
 /** After an article was deleted: its lists close the gap it left. */
-export function afterArticleLeftLists(db: Db, userId: string, listIds: readonly string[]): void {
+export async function afterArticleLeftLists(
+  db: Queryable,
+  userId: string,
+  listIds: readonly string[],
+): Promise<void> {
   for (const listId of listIds) {
-    writeOrder(
+    await writeOrder(
       db,
       listId,
-      orderedPlaces(db, listId).map((place) => place.article_id),
+      (await orderedPlaces(db, listId)).map((place) => place.article_id),
     );
-    touchList(db, userId, listId);
+    await touchList(db, userId, listId);
   }
 }
 
-export function addArticleToList(
-  db: Db,
+export async function addArticleToList(
+  db: Queryable,
   userId: string,
   listId: string,
   body: AddListArticleBody,
-): ReadingList {
-  return db.transaction(() => {
-    getList(db, userId, listId);
-    getArticle(db, userId, body.articleId);
-    const order = orderedPlaces(db, listId).map((place) => place.article_id);
+): Promise<ReadingList> {
+  return await db.transaction(async (tx) => {
+    await getList(tx, userId, listId);
+    await getArticle(tx, userId, body.articleId);
+    const order = (await orderedPlaces(tx, listId)).map((place) => place.article_id);
     const wanted = orderWithArticle(order, body.articleId, body.position);
-    if (!wanted) return getList(db, userId, listId);
+    if (!wanted) return await getList(tx, userId, listId);
     // Inserted last, then moved to its place with the articles after it.
     const place: ListArticle = {
       list_id: listId,
@@ -219,43 +234,54 @@ export function addArticleToList(
       position: order.length,
       added_at: nowIso(),
     };
-    db.statement(
-      'INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (?, ?, ?, ?)',
-    ).run(listId, body.articleId, order.length, place.added_at);
-    writeOrder(db, listId, wanted);
-    return touchList(db, userId, listId);
+    await tx.orm.insert(tx.tables.listArticles).values({
+      listId,
+      articleId: body.articleId,
+      position: place.position,
+      addedAt: place.added_at,
+    });
+    await writeOrder(tx, listId, wanted);
+    return await touchList(tx, userId, listId);
   });
 }
 
-export function removeArticleFromList(
-  db: Db,
+export async function removeArticleFromList(
+  db: Queryable,
   userId: string,
   listId: string,
   articleId: string,
-): ReadingList {
-  return db.transaction(() => {
-    getList(db, userId, listId);
-    const order = orderedPlaces(db, listId).map((place) => place.article_id);
+): Promise<ReadingList> {
+  return await db.transaction(async (tx) => {
+    await getList(tx, userId, listId);
+    const order = (await orderedPlaces(tx, listId)).map((place) => place.article_id);
     if (!order.includes(articleId)) throw notFound(SERVER_ERRORS.articleNotFound);
-    db.statement('DELETE FROM list_articles WHERE list_id = ? AND article_id = ?').run(listId, articleId);
-    writeOrder(
-      db,
+    const { listArticles } = tx.tables;
+    await tx.orm
+      .delete(listArticles)
+      .where(and(eq(listArticles.listId, listId), eq(listArticles.articleId, articleId)));
+    await writeOrder(
+      tx,
       listId,
       order.filter((id) => id !== articleId),
     );
-    return touchList(db, userId, listId);
+    return await touchList(tx, userId, listId);
   });
 }
 
 /** PUT /lists/{id}/reorder: the new order must name every article of the list exactly once. */
-export function reorderList(db: Db, userId: string, listId: string, articleIds: readonly string[]) {
-  return db.transaction(() => {
-    getList(db, userId, listId);
-    const current = orderedPlaces(db, listId).map((place) => place.article_id);
+export async function reorderList(
+  db: Queryable,
+  userId: string,
+  listId: string,
+  articleIds: readonly string[],
+) {
+  return await db.transaction(async (tx) => {
+    await getList(tx, userId, listId);
+    const current = (await orderedPlaces(tx, listId)).map((place) => place.article_id);
     if (!isCompleteOrder(articleIds, current)) throw badRequest(SERVER_ERRORS.reorderMismatch);
-    writeOrder(db, listId, articleIds);
-    touchList(db, userId, listId);
-    return getListWithArticles(db, userId, listId);
+    await writeOrder(tx, listId, articleIds);
+    await touchList(tx, userId, listId);
+    return await getListWithArticles(tx, userId, listId);
   });
 }
 
@@ -263,15 +289,15 @@ export function reorderList(db: Db, userId: string, listId: string, articleIds: 
  * POST /lists/{id}/share-link/rotate: the list gets a new share id, so a leaked link stops working (the old
  * one answers 404 from now on). Recorded in the feed, so every device shows the new link.
  */
-export function rotateShareLink(db: Db, userId: string, listId: string): ReadingList {
-  return db.transaction(() => {
-    getList(db, userId, listId);
-    db.statement('UPDATE reading_lists SET share_id = ?, updated_at = ? WHERE id = ?').run(
-      newShareId(),
-      nowIso(),
-      listId,
-    );
-    return getList(db, userId, listId);
+export async function rotateShareLink(db: Queryable, userId: string, listId: string): Promise<ReadingList> {
+  return await db.transaction(async (tx) => {
+    await getList(tx, userId, listId);
+    const { readingLists } = tx.tables;
+    await tx.orm
+      .update(readingLists)
+      .set({ shareId: newShareId(), updatedAt: nowIso() })
+      .where(eq(readingLists.id, listId));
+    return await getList(tx, userId, listId);
   });
 }
 
@@ -291,19 +317,16 @@ function publicOwnerName(owner: { email: string; username: string | null }): str
  * owner is named by their email's local part, never their profile name (a Google account's full name), and
  * a screenshot's OCR text (its description) stays private.
  */
-export function getPublicList(db: Db, shareId: string): PublicListResponse {
-  const row = db
-    .statement(
-      `SELECT l.id, l.name, l.description, l.share_id, l.created_at, l.is_public, u.email AS owner_email,
-        u.username AS owner_username,
-        (SELECT count(*) FROM list_articles la WHERE la.list_id = l.id) AS article_count
-       FROM reading_lists l JOIN users u ON u.id = l.user_id WHERE l.share_id = ?`,
-    )
-    .get(shareId) as
-    | (Omit<ListRow, 'user_id' | 'updated_at'> & { owner_email: string; owner_username: string | null })
-    | undefined;
-  if (!row || row.is_public !== 1) throw notFound(SERVER_ERRORS.listNotFound);
-  const articles: PublicArticle[] = listArticleSummaries(db, row.id).map((article) => ({
+export async function getPublicList(db: Queryable, shareId: string): Promise<PublicListResponse> {
+  const { readingLists, users } = db.tables;
+  const [row] = await listRows(db, eq(readingLists.shareId, shareId));
+  if (!row || !row.is_public) throw notFound(SERVER_ERRORS.listNotFound);
+  const [owner] = await db.orm
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, row.user_id));
+  if (!owner) throw notFound(SERVER_ERRORS.listNotFound);
+  const articles: PublicArticle[] = (await listArticleSummaries(db, row.id)).map((article) => ({
     id: article.id,
     url: article.url,
     title: article.title,
@@ -320,7 +343,7 @@ export function getPublicList(db: Db, shareId: string): PublicListResponse {
       description: row.description,
       share_id: row.share_id,
       article_count: row.article_count,
-      owner_username: publicOwnerName({ email: row.owner_email, username: row.owner_username }),
+      owner_username: publicOwnerName(owner),
       created_at: row.created_at,
     },
     articles,

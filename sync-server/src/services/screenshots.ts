@@ -49,7 +49,7 @@ async function createScreenshotArticle(
   userId: string,
   upload: ScreenshotUpload,
 ): Promise<Article> {
-  const replayed = findReplayedArticle(ctx.db, userId, upload.id);
+  const replayed = await findReplayedArticle(ctx.db, userId, upload.id);
   if (replayed) return replayed;
   const image = sniffImage(upload.image);
   if (!image) throw badRequest('The screenshot must be a PNG, JPEG or WebP image');
@@ -62,7 +62,7 @@ async function createScreenshotArticle(
   const file = screenshotKey(userId, id, EXTENSIONS[image.type]);
   await ctx.files.put(file, upload.image, MIME_TYPES[image.type]);
   try {
-    const { article } = insertArticle(
+    const { article } = await insertArticle(
       ctx.db,
       userId,
       {
@@ -88,7 +88,7 @@ async function createScreenshotArticle(
 
 /** The owner's screenshot image; anyone else gets 404. */
 export async function readScreenshot(ctx: ServiceContext, userId: string, articleId: string) {
-  const article = getArticle(ctx.db, userId, articleId);
+  const article = await getArticle(ctx.db, userId, articleId);
   if (article.article_type !== 'screenshot') throw notFound(SERVER_ERRORS.notFound);
   for (const [type, extension] of Object.entries(EXTENSIONS) as [keyof typeof EXTENSIONS, string][]) {
     const bytes = await ctx.files.read(screenshotKey(userId, articleId, extension));

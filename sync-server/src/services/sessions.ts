@@ -1,6 +1,7 @@
 // Sessions back every token: logout and account deletion revoke them, so a token stops working at once.
 import { newId, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Queryable } from '../db/connection';
 import { nowIso } from './change-log';
 
 export interface TokenClaims {
@@ -8,15 +9,18 @@ export interface TokenClaims {
   sid: string;
 }
 
-export function createSession(db: Db, userId: string): TokenClaims {
+export async function createSession(db: Queryable, userId: string): Promise<TokenClaims> {
   const id = newId();
   const now = Date.now();
-  db.statement('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    id,
-    userId,
-    new Date(now).toISOString(),
-    new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
-  );
+  // A builder write runs in a transaction (the Db's own builder only reads: db/connection.ts).
+  await db.transaction(async (tx) => {
+    await tx.orm.insert(tx.tables.sessions).values({
+      id,
+      userId,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
+    });
+  });
   return { sub: userId, sid: id };
 }
 
@@ -25,56 +29,65 @@ export function createSession(db: Db, userId: string): TokenClaims {
  * way a session ends (logout, account deletion) goes through this module and drops it here too, so the
  * cache never answers for a revoked session; it saves a query on every request.
  */
-const activeSessionsByDb = new WeakMap<Db, Map<string, { userId: string; expiresAt: number }>>();
+// One cache for the process, keyed by session id: ids are unique across databases, and a session ended
+// inside a transaction (handed a `tx`, not the Db itself) must leave this same cache.
+const activeSessions = new Map<string, { userId: string; expiresAt: number }>();
 const ACTIVE_SESSIONS_MAX = 50_000;
 
-function activeSessionsOf(db: Db) {
-  let sessions = activeSessionsByDb.get(db);
-  if (!sessions) {
-    sessions = new Map();
-    activeSessionsByDb.set(db, sessions);
-  }
-  return sessions;
+/** True when the session is known active without asking the database (seen active, not ended since). */
+export function isSessionKnownActive(claims: TokenClaims): boolean {
+  const cached = activeSessions.get(claims.sid);
+  if (!cached) return false;
+  if (cached.userId === claims.sub && cached.expiresAt > Date.now()) return true;
+  activeSessions.delete(claims.sid);
+  return false;
 }
 
-export function isSessionActive(db: Db, claims: TokenClaims): boolean {
-  const activeSessions = activeSessionsOf(db);
-  const cached = activeSessions.get(claims.sid);
-  if (cached) {
-    if (cached.userId === claims.sub && cached.expiresAt > Date.now()) return true;
-    activeSessions.delete(claims.sid);
-  }
-  const row = db
-    .statement(
-      'SELECT expires_at FROM sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?',
-    )
-    .get(claims.sid, claims.sub, nowIso()) as { expires_at: string } | undefined;
+export async function isSessionActive(db: Queryable, claims: TokenClaims): Promise<boolean> {
+  if (isSessionKnownActive(claims)) return true;
+  const { sessions } = db.tables;
+  const [row] = await db.orm
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        eq(sessions.userId, claims.sub),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, nowIso()),
+      ),
+    );
   if (!row) return false;
   if (activeSessions.size >= ACTIVE_SESSIONS_MAX) activeSessions.clear();
-  activeSessions.set(claims.sid, { userId: claims.sub, expiresAt: Date.parse(row.expires_at) });
+  activeSessions.set(claims.sid, { userId: claims.sub, expiresAt: Date.parse(row.expiresAt) });
   return true;
 }
 
-export function revokeSession(db: Db, sessionId: string): void {
-  activeSessionsOf(db).delete(sessionId);
-  db.statement('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(
-    nowIso(),
-    sessionId,
-  );
+export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
+  activeSessions.delete(sessionId);
+  const { sessions } = db.tables;
+  await db.transaction(async (tx) => {
+    await tx.orm
+      .update(sessions)
+      .set({ revokedAt: nowIso() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  });
 }
 
 /** "Sign out everywhere": every session of the user is revoked, so every token of theirs answers 401. */
-export function revokeUserSessions(db: Db, userId: string): void {
+export async function revokeUserSessions(db: Queryable, userId: string): Promise<void> {
   forgetUserSessions(db, userId);
-  db.statement('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(
-    nowIso(),
-    userId,
-  );
+  const { sessions } = db.tables;
+  await db.transaction(async (tx) => {
+    await tx.orm
+      .update(sessions)
+      .set({ revokedAt: nowIso() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  });
 }
 
 /** Every session of the user ends (account deletion removes their rows). */
-export function forgetUserSessions(db: Db, userId: string): void {
-  const activeSessions = activeSessionsOf(db);
+export function forgetUserSessions(_db: Queryable, userId: string): void {
   for (const [sessionId, session] of activeSessions) {
     if (session.userId === userId) activeSessions.delete(sessionId);
   }

@@ -4,6 +4,7 @@ import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest } from '../testing/service-context';
 import { signIn, signUp } from './sign-in';
+import { sql } from 'drizzle-orm';
 
 const PASSWORD = 'correct horse battery';
 const HOME = '203.0.113.7';
@@ -65,6 +66,6 @@ describe('signUp', () => {
       message: SERVER_ERRORS.tooManyRegistrations,
     });
     await expect(signUp(t.ctx, account('a3'), HOME)).resolves.toMatchObject({ email: 'a3@example.com' });
-    expect(t.ctx.db.statement('SELECT count(*) AS n FROM users').get()).toEqual({ n: 3 });
+    expect(await t.ctx.db.get(sql`SELECT count(*) AS n FROM users`)).toEqual({ n: 3 });
   });
 });

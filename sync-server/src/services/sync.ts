@@ -1,6 +1,8 @@
 // The change feed's read side: GET /api/sync/changes?since=&limit=.
 import { CHANGES_DEFAULT_LIMIT, type Change } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import type { Queryable } from '../db/connection';
+import { sql } from 'drizzle-orm';
+import { readArticleCards } from './feed-cards';
 
 interface ChangeRow {
   seq: number;
@@ -18,27 +20,62 @@ interface ChangeRow {
  */
 export const FEED_PAGE_BYTES = 1024 * 1024;
 
-function readPage(db: Db, userId: string, since: number, limit: number) {
-  const rows = db
-    .statement(
-      `SELECT seq, entity, entity_id, op, CAST(row AS BLOB) AS row FROM change_log
-       WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
-    )
-    .iterate(userId, since, limit + 1) as IterableIterator<ChangeRow>;
+/**
+ * In a page of cards an article's change is read without its row (the row holds the body): its card comes
+ * from feed-cards.ts after the page is chosen. Counted at about this size against FEED_PAGE_BYTES.
+ */
+const CARD_BYTES = 1024;
+
+/** Rows read per query: a page is read a few rows at a time, and reading stops once it is full. */
+const FEED_READ_ROWS = 16;
+
+/**
+ * The page after `since`, read in small steps (keyset on seq) so that at most FEED_READ_ROWS rows beyond
+ * the page are ever read: rows carry whole article bodies, and the rest never leave the database.
+ */
+async function readPage(db: Queryable, userId: string, since: number, limit: number, cards = false) {
+  const rowColumn = cards
+    ? sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE CAST(row AS BLOB) END`
+    : sql`CAST(row AS BLOB)`;
   const page: ChangeRow[] = [];
   let bytes = 0;
-  let hasMore = false;
-  // Rows are read one at a time and the rest never leave SQLite once the page is full.
-  for (const row of rows) {
-    const size = row.row?.length ?? 0;
-    if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES)) {
-      hasMore = true;
-      break;
+  let after = since;
+  for (;;) {
+    const want = Math.min(limit + 1 - page.length, FEED_READ_ROWS);
+    const rows = await db.all<ChangeRow>(
+      sql`SELECT seq, entity, entity_id, op, ${rowColumn} AS row FROM change_log
+         WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`,
+    );
+    for (const row of rows) {
+      const size = row.row?.length ?? (cards && row.op === 'upsert' ? CARD_BYTES : 0);
+      if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES))
+        return { page, hasMore: true };
+      page.push(row);
+      bytes += size;
     }
-    page.push(row);
-    bytes += size;
+    if (rows.length < want) return { page, hasMore: false };
+    after = rows.at(-1)!.seq;
   }
-  return { page, hasMore, cursor: page.at(-1)?.seq ?? since };
+}
+
+/** Puts each article change's card in its row: read from the articles, else from the change less its body. */
+async function fillCards(db: Queryable, userId: string, page: ChangeRow[]): Promise<void> {
+  const articles = page.filter((row) => row.entity === 'article' && row.op === 'upsert');
+  const cards = await readArticleCards(
+    db,
+    userId,
+    articles.map((row) => row.entity_id),
+  );
+  for (const row of articles) {
+    row.row =
+      cards.get(row.entity_id) ??
+      (
+        await db.get<{ card: Buffer | null }>(
+          sql`SELECT CAST(json_remove(row, '$.content') AS BLOB) AS card FROM change_log WHERE seq = ${row.seq}`,
+        )
+      )?.card ??
+      null;
+  }
 }
 
 const NULL_ROW = Buffer.from('null');
@@ -49,8 +86,16 @@ const NULL_ROW = Buffer.from('null');
  * never parsed, serialized, nor even decoded into a string and encoded again, since the feed is the
  * largest answer the server gives (a new device pulls every article's body through it).
  */
-export function readChangesPage(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): Buffer {
-  const { page, hasMore, cursor } = readPage(db, userId, since, limit);
+export async function readChangesPage(
+  db: Queryable,
+  userId: string,
+  since = 0,
+  limit = CHANGES_DEFAULT_LIMIT,
+  cards = false,
+): Promise<Buffer> {
+  const { page, hasMore } = await readPage(db, userId, since, limit, cards);
+  if (cards) await fillCards(db, userId, page);
+  const cursor = page.at(-1)?.seq ?? since;
   const parts: Buffer[] = [Buffer.from(`{"cursor":${cursor},"hasMore":${hasMore},"changes":[`)];
   page.forEach((row, index) => {
     parts.push(
@@ -66,6 +111,11 @@ export function readChangesPage(db: Db, userId: string, since = 0, limit = CHANG
 }
 
 /** readChangesPage as text, for callers in the server's own process (tests, the in-memory helpers). */
-export function readChangesJson(db: Db, userId: string, since = 0, limit = CHANGES_DEFAULT_LIMIT): string {
-  return readChangesPage(db, userId, since, limit).toString('utf8');
+export async function readChangesJson(
+  db: Queryable,
+  userId: string,
+  since = 0,
+  limit = CHANGES_DEFAULT_LIMIT,
+): Promise<string> {
+  return (await readChangesPage(db, userId, since, limit)).toString('utf8');
 }

@@ -9,17 +9,30 @@ import {
   type CreateTagBody,
   type Tag,
 } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../db/connection';
 import { findArticleSummaries, refreshArticleTagsText } from './article-rows';
 import { nowIso } from './change-log';
 import { conflict, notFound } from './errors';
 import { replayedCreate } from './replayed-create';
 
-const TAG_SELECT = `SELECT t.id, t.user_id, t.name, t.created_at,
-  (SELECT count(*) FROM article_tags at WHERE at.tag_id = t.id) AS article_count FROM tags t`;
+/** A tag as the API serves it, with its owner to check who asks. */
+type TagRow = Tag & { user_id: string };
 
-interface TagRow extends Tag {
-  user_id: string;
+/** The tags `where` picks, with their article counts, in the order the reader sees them. */
+async function tagRows(db: Queryable, where: SQL | undefined): Promise<TagRow[]> {
+  const { tags, articleTags } = db.tables;
+  return await db.orm
+    .select({
+      id: tags.id,
+      user_id: tags.userId,
+      name: tags.name,
+      created_at: tags.createdAt,
+      article_count: sql<number>`(SELECT count(*) FROM ${articleTags} WHERE ${articleTags.tagId} = ${tags.id})`,
+    })
+    .from(tags)
+    .where(where)
+    .orderBy(asc(tags.nameKey), asc(tags.name));
 }
 
 const toTag = ({ id, name, article_count, created_at }: TagRow): Tag => ({
@@ -29,127 +42,142 @@ const toTag = ({ id, name, article_count, created_at }: TagRow): Tag => ({
   created_at,
 });
 
-export function listTags(db: Db, userId: string): Tag[] {
-  const rows = db
-    .statement(`${TAG_SELECT} WHERE t.user_id = ? ORDER BY t.name_key, t.name`)
-    .all(userId) as TagRow[];
-  return rows.map(toTag);
+export async function listTags(db: Queryable, userId: string): Promise<Tag[]> {
+  return (await tagRows(db, eq(db.tables.tags.userId, userId))).map(toTag);
 }
 
-function findTagRow(db: Db, tagId: string): TagRow | undefined {
-  return db.statement(`${TAG_SELECT} WHERE t.id = ?`).get(tagId) as TagRow | undefined;
+async function findTagRow(db: Queryable, tagId: string): Promise<TagRow | undefined> {
+  return (await tagRows(db, eq(db.tables.tags.id, tagId)))[0];
 }
 
-export function getTag(db: Db, userId: string, tagId: string): Tag {
-  const row = findTagRow(db, tagId);
+export async function getTag(db: Queryable, userId: string, tagId: string): Promise<Tag> {
+  const row = await findTagRow(db, tagId);
   if (!row || row.user_id !== userId) throw notFound(SERVER_ERRORS.tagNotFound);
   return toTag(row);
 }
 
 /** The caller's tag, or undefined when it doesn't exist or is someone else's. */
-export function findTag(db: Db, userId: string, tagId: string): Tag | undefined {
-  const row = findTagRow(db, tagId);
+export async function findTag(db: Queryable, userId: string, tagId: string): Promise<Tag | undefined> {
+  const row = await findTagRow(db, tagId);
   return row?.user_id === userId ? toTag(row) : undefined;
 }
 
-function findTagByName(db: Db, userId: string, name: string): TagRow | undefined {
-  return db
-    .statement(`${TAG_SELECT} WHERE t.user_id = ? AND t.name_key = ?`)
-    .get(userId, tagNameKey(name)) as TagRow | undefined;
+async function findTagByName(db: Queryable, userId: string, name: string): Promise<TagRow | undefined> {
+  const { tags } = db.tables;
+  return (await tagRows(db, and(eq(tags.userId, userId), eq(tags.nameKey, tagNameKey(name)))))[0];
 }
 
 /** Inside a transaction: the tag of that name, created when missing. */
-export function ensureTag(db: Db, userId: string, rawName: string, id?: string): Tag {
+export async function ensureTag(db: Queryable, userId: string, rawName: string, id?: string): Promise<Tag> {
   const name = normalizeTagName(rawName);
-  const existing = findTagByName(db, userId, name);
+  const existing = await findTagByName(db, userId, name);
   if (existing) return toTag(existing);
   const tagId = id ?? newId();
   const at = nowIso();
-  db.statement(
-    'INSERT INTO tags (id, user_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(tagId, userId, name, tagNameKey(name), at, at);
+  await db.orm.insert(db.tables.tags).values({
+    id: tagId,
+    userId,
+    name,
+    nameKey: tagNameKey(name),
+    createdAt: at,
+    updatedAt: at,
+  });
   return { id: tagId, name, article_count: 0, created_at: at };
 }
 
+/** Inside a transaction: the ids of the tags of these names, each created when missing. */
+export async function ensureTags(db: Queryable, userId: string, names: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of names) ids.push((await ensureTag(db, userId, name)).id);
+  return ids;
+}
+
 /** POST /tags: a name that exists already answers that tag; a replayed id answers what it created. */
-export function createTag(db: Db, userId: string, body: CreateTagBody): Tag {
-  return db.transaction(() => {
-    const replayed = replayedCreate(
-      db,
+export async function createTag(db: Queryable, userId: string, body: CreateTagBody): Promise<Tag> {
+  return await db.transaction(async (tx) => {
+    const replayed = await replayedCreate(
+      tx,
       userId,
       'tag',
       body.id,
-      (id) => findTagRow(db, id),
+      async (id) => await findTagRow(tx, id),
       SERVER_ERRORS.tagNotFound,
     );
     if (replayed) return toTag(replayed);
-    return ensureTag(db, userId, body.name, body.id);
+    return await ensureTag(tx, userId, body.name, body.id);
   });
 }
 
-function articleIdsOfTag(db: Db, tagId: string): string[] {
-  return (
-    db.statement('SELECT article_id FROM article_tags WHERE tag_id = ?').all(tagId) as {
-      article_id: string;
-    }[]
-  ).map((row) => row.article_id);
+async function articleIdsOfTag(db: Queryable, tagId: string): Promise<string[]> {
+  const { articleTags } = db.tables;
+  const links = await db.orm
+    .select({ articleId: articleTags.articleId })
+    .from(articleTags)
+    .where(eq(articleTags.tagId, tagId));
+  return links.map((link) => link.articleId);
 }
 
-export function renameTag(db: Db, userId: string, tagId: string, rawName: string): Tag {
-  return db.transaction(() => {
-    getTag(db, userId, tagId);
+export async function renameTag(db: Queryable, userId: string, tagId: string, rawName: string): Promise<Tag> {
+  return await db.transaction(async (tx) => {
+    await getTag(tx, userId, tagId);
     const name = normalizeTagName(rawName);
-    const clash = findTagByName(db, userId, name);
+    const clash = await findTagByName(tx, userId, name);
     if (clash && clash.id !== tagId) throw conflict(SERVER_ERRORS.tagNameTaken);
-    db.statement('UPDATE tags SET name = ?, name_key = ?, updated_at = ? WHERE id = ?').run(
-      name,
-      tagNameKey(name),
-      nowIso(),
-      tagId,
-    );
-    for (const articleId of articleIdsOfTag(db, tagId)) refreshArticleTagsText(db, articleId);
-    return getTag(db, userId, tagId);
+    const { tags } = tx.tables;
+    await tx.orm
+      .update(tags)
+      .set({ name, nameKey: tagNameKey(name), updatedAt: nowIso() })
+      .where(eq(tags.id, tagId));
+    for (const articleId of await articleIdsOfTag(tx, tagId)) await refreshArticleTagsText(tx, articleId);
+    return await getTag(tx, userId, tagId);
   });
 }
 
-export function deleteTag(db: Db, userId: string, tagId: string): void {
-  db.transaction(() => {
-    getTag(db, userId, tagId);
-    const articleIds = articleIdsOfTag(db, tagId);
-    db.statement('DELETE FROM tags WHERE id = ?').run(tagId);
-    for (const articleId of articleIds) refreshArticleTagsText(db, articleId);
+export async function deleteTag(db: Queryable, userId: string, tagId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await getTag(tx, userId, tagId);
+    const articleIds = await articleIdsOfTag(tx, tagId);
+    await tx.orm.delete(tx.tables.tags).where(eq(tx.tables.tags.id, tagId));
+    for (const articleId of articleIds) await refreshArticleTagsText(tx, articleId);
   });
 }
 
-export function tagArticles(db: Db, userId: string, tagId: string): { tag: Tag; articles: ArticleSummary[] } {
-  const tag = getTag(db, userId, tagId);
-  const articles = findArticleSummaries(
-    db,
-    'WHERE a.user_id = ? AND a.id IN (SELECT article_id FROM article_tags WHERE tag_id = ?)',
-    userId,
-    tagId,
+export async function tagArticles(
+  db: Queryable,
+  userId: string,
+  tagId: string,
+): Promise<{ tag: Tag; articles: ArticleSummary[] }> {
+  const tag = await getTag(db, userId, tagId);
+  const articles = (
+    await findArticleSummaries(
+      db,
+      sql`WHERE a.user_id = ${userId} AND a.id IN (SELECT article_id FROM article_tags WHERE tag_id = ${tagId})`,
+    )
   ).sort(compareNewestFirst);
   return { tag, articles };
 }
 
 /** Inside a transaction: attaches the tags (idempotent), then refreshes what depends on them once. */
-export function linkTags(db: Db, articleId: string, tagIds: readonly string[]): void {
+export async function linkTags(db: Queryable, articleId: string, tagIds: readonly string[]): Promise<void> {
   if (tagIds.length === 0) return;
-  const at = nowIso();
-  for (const tagId of tagIds)
-    db.statement(
-      'INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-    ).run(articleId, tagId, at);
-  refreshArticleTagsText(db, articleId);
+  const createdAt = nowIso();
+  await db.orm
+    .insert(db.tables.articleTags)
+    .values(tagIds.map((tagId) => ({ articleId, tagId, createdAt })))
+    .onConflictDoNothing();
+  await refreshArticleTagsText(db, articleId);
 }
 
-export function linkTag(db: Db, articleId: string, tagId: string): void {
-  linkTags(db, articleId, [tagId]);
+export async function linkTag(db: Queryable, articleId: string, tagId: string): Promise<void> {
+  await linkTags(db, articleId, [tagId]);
 }
 
-export function unlinkTag(db: Db, articleId: string, tagId: string): void {
-  db.statement('DELETE FROM article_tags WHERE article_id = ? AND tag_id = ?').run(articleId, tagId);
-  refreshArticleTagsText(db, articleId);
+export async function unlinkTag(db: Queryable, articleId: string, tagId: string): Promise<void> {
+  const { articleTags } = db.tables;
+  await db.orm
+    .delete(articleTags)
+    .where(and(eq(articleTags.articleId, articleId), eq(articleTags.tagId, tagId)));
+  await refreshArticleTagsText(db, articleId);
 }
 
 /**
@@ -157,33 +185,33 @@ export function unlinkTag(db: Db, articleId: string, tagId: string): void {
  * apart ("RÉSUMÉ" and "résumé": SQLite's lower() folds ASCII only) become one: the older keeps the other's
  * articles, the other is deleted, and devices hear of both through the change feed.
  */
-export function fillTagNameKeys(db: Db): void {
-  const missing = db
-    .statement(
-      // A partial index of the tags still to key (migration 0008): empty after the first start, so no start
-      // reads the tags table.
-      `SELECT id, user_id, name FROM tags INDEXED BY tags_missing_name_key_idx WHERE name_key IS NULL
+export async function fillTagNameKeys(db: Queryable): Promise<void> {
+  const { tags, articleTags } = db.tables;
+  // A partial index of the tags still to key (migration 0008): empty after the first start, so no start
+  // reads the tags table. SQLite is told to use it (its planner might walk another index of the table).
+  const onlyMissing = db.dialect === 'sqlite' ? sql` INDEXED BY tags_missing_name_key_idx` : sql``;
+  const missing = await db.all<Pick<typeof tags.$inferSelect, 'id' | 'userId' | 'name'>>(
+    sql`SELECT id, user_id AS "userId", name FROM ${tags}${onlyMissing} WHERE name_key IS NULL
        ORDER BY created_at, id`,
-    )
-    .all() as { id: string; user_id: string; name: string }[];
+  );
   if (missing.length === 0) return;
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
     for (const tag of missing) {
       const key = tagNameKey(tag.name);
-      const survivor = db
-        .statement('SELECT id FROM tags WHERE user_id = ? AND name_key = ?')
-        .get(tag.user_id, key) as { id: string } | undefined;
+      const [survivor] = await tx.orm
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.userId, tag.userId), eq(tags.nameKey, key)));
       if (!survivor) {
-        db.statement('UPDATE tags SET name_key = ? WHERE id = ?').run(key, tag.id);
+        await tx.orm.update(tags).set({ nameKey: key }).where(eq(tags.id, tag.id));
         continue;
       }
-      const articleIds = articleIdsOfTag(db, tag.id);
-      db.statement(
-        `INSERT INTO article_tags (article_id, tag_id, created_at)
-         SELECT article_id, ?, created_at FROM article_tags WHERE tag_id = ? ON CONFLICT DO NOTHING`,
-      ).run(survivor.id, tag.id);
-      db.statement('DELETE FROM tags WHERE id = ?').run(tag.id);
-      for (const articleId of articleIds) refreshArticleTagsText(db, articleId);
+      const articleIds = await articleIdsOfTag(tx, tag.id);
+      await tx.run(sql`INSERT INTO ${articleTags} (article_id, tag_id, created_at)
+         SELECT ${articleTags.articleId}, ${survivor.id}, ${articleTags.createdAt} FROM ${articleTags}
+         WHERE ${articleTags.tagId} = ${tag.id} ON CONFLICT DO NOTHING`);
+      await tx.orm.delete(tags).where(eq(tags.id, tag.id));
+      for (const articleId of articleIds) await refreshArticleTagsText(tx, articleId);
     }
   });
 }

@@ -1,6 +1,8 @@
 // Accounts: sign-up, sign-in, profile and deletion (the export is services/export.ts).
 import { newId, SERVER_ERRORS, type LoginBody, type RegisterBody, type User } from '@lectern/shared-schema';
-import type { Db } from '../db/connection';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/connection';
+import type { users } from '../db/schema';
 import { nowIso } from './change-log';
 import { conflict, unauthorized } from './errors';
 import {
@@ -12,57 +14,55 @@ import {
 } from './passwords';
 import { forgetUserSessions } from './sessions';
 
-interface UserRow {
-  id: string;
-  email: string;
-  username: string | null;
-  avatar_url: string | null;
-  password_hash: string | null;
-  google_sub: string | null;
-  created_at: string;
-}
+type UserRow = typeof users.$inferSelect;
 
 const toUser = (row: UserRow): User => ({
   id: row.id,
   email: row.email,
   username: row.username,
-  avatarUrl: row.avatar_url,
-  created_at: row.created_at,
+  avatarUrl: row.avatarUrl,
+  created_at: row.createdAt,
 });
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-function findUserRow(db: Db, userId: string): UserRow | undefined {
-  return db.statement('SELECT * FROM users WHERE id = ?').get(userId) as UserRow | undefined;
+async function findUserRow(db: Queryable, userId: string): Promise<UserRow | undefined> {
+  const { users } = db.tables;
+  return (await db.orm.select().from(users).where(eq(users.id, userId)))[0];
 }
 
-function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db.statement('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as
-    UserRow | undefined;
+async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const { users } = db.tables;
+  return (
+    await db.orm
+      .select()
+      .from(users)
+      .where(eq(users.email, normalizeEmail(email)))
+  )[0];
 }
 
-export function getUser(db: Db, userId: string): User {
-  const row = findUserRow(db, userId);
+export async function getUser(db: Queryable, userId: string): Promise<User> {
+  const row = await findUserRow(db, userId);
   if (!row) throw unauthorized(SERVER_ERRORS.unauthorized);
   return toUser(row);
 }
 
-export async function registerUser(db: Db, body: RegisterBody): Promise<User> {
-  if (findUserByEmail(db, body.email)) throw conflict(SERVER_ERRORS.emailTaken);
+export async function registerUser(db: Queryable, body: RegisterBody): Promise<User> {
+  if (await findUserByEmail(db, body.email)) throw conflict(SERVER_ERRORS.emailTaken);
   const passwordHash = await hashPassword(body.password);
   const row: UserRow = {
     id: newId(),
     email: normalizeEmail(body.email),
     username: body.username.trim(),
-    avatar_url: null,
-    password_hash: passwordHash,
-    google_sub: null,
-    created_at: nowIso(),
+    avatarUrl: null,
+    passwordHash,
+    googleSub: null,
+    createdAt: nowIso(),
   };
   try {
-    db.statement(
-      'INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(row.id, row.email, row.username, row.avatar_url, row.password_hash, row.google_sub, row.created_at);
+    await db.transaction(async (tx) => {
+      await tx.orm.insert(tx.tables.users).values(row);
+    });
   } catch (error) {
     // Two sign-ups with one email racing past the check above: the unique index decides.
     if (error instanceof Error && /UNIQUE/.test(error.message)) throw conflict(SERVER_ERRORS.emailTaken);
@@ -75,11 +75,11 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<User> {
  * The user whose email and password match, or null; always spends one hash so timing reveals nothing.
  * A hash made at an older cost is replaced by one at today's cost once the password has been proven.
  */
-export async function authenticate(db: Db, body: LoginBody): Promise<User | null> {
-  const row = findUserByEmail(db, body.email);
-  const matches = await verifyPassword(body.password, row?.password_hash ?? UNKNOWN_USER_HASH);
-  if (!row?.password_hash || !matches) return null;
-  if (needsRehash(row.password_hash)) {
+export async function authenticate(db: Queryable, body: LoginBody): Promise<User | null> {
+  const row = await findUserByEmail(db, body.email);
+  const matches = await verifyPassword(body.password, row?.passwordHash ?? UNKNOWN_USER_HASH);
+  if (!row?.passwordHash || !matches) return null;
+  if (needsRehash(row.passwordHash)) {
     // The upgrade can wait for a quieter moment: a busy hash queue doesn't refuse a proven password.
     const upgraded = await hashPassword(body.password).catch((error: unknown) => {
       if (error instanceof PasswordHashingBusyError) return null;
@@ -87,27 +87,33 @@ export async function authenticate(db: Db, body: LoginBody): Promise<User | null
     });
     if (!upgraded) return toUser(row);
     // Only if the password wasn't changed meanwhile.
-    db.statement('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(
-      upgraded,
-      row.id,
-      row.password_hash,
-    );
+    const { users } = db.tables;
+    const provenHash = row.passwordHash;
+    await db.transaction(async (tx) => {
+      await tx.orm
+        .update(users)
+        .set({ passwordHash: upgraded })
+        .where(and(eq(users.id, row.id), eq(users.passwordHash, provenHash)));
+    });
   }
   return toUser(row);
 }
 
-export function updateProfile(db: Db, userId: string, username: string): User {
-  db.statement('UPDATE users SET username = ? WHERE id = ?').run(username.trim(), userId);
-  return getUser(db, userId);
+export async function updateProfile(db: Queryable, userId: string, username: string): Promise<User> {
+  const { users } = db.tables;
+  await db.transaction(async (tx) => {
+    await tx.orm.update(users).set({ username: username.trim() }).where(eq(users.id, userId));
+  });
+  return await getUser(db, userId);
 }
 
 /**
  * Erases every row of the user: every table refers to users (directly or through articles, tags and lists)
  * with ON DELETE CASCADE, and the full-text triggers follow. Sessions go too, so their tokens answer 401.
  */
-export function deleteUser(db: Db, userId: string): void {
-  db.transaction(() => {
-    db.statement('DELETE FROM users WHERE id = ?').run(userId);
+export async function deleteUser(db: Queryable, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.orm.delete(tx.tables.users).where(eq(tx.tables.users.id, userId));
   });
   forgetUserSessions(db, userId);
 }
@@ -143,27 +149,32 @@ export class GoogleEmailUnverifiedError extends Error {
  * id keeps it. The only link made is a verified email to an account that has neither a password nor a
  * Google id.
  */
-export function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): User {
+export async function findOrCreateGoogleUser(db: Queryable, profile: GoogleProfile): Promise<User> {
   // An address Google has not verified may belong to someone else: no account is made or entered with it.
   if (!profile.emailVerified) throw new GoogleEmailUnverifiedError();
-  return db.transaction(() => {
-    const bySub = db.statement('SELECT * FROM users WHERE google_sub = ?').get(profile.sub) as
-      UserRow | undefined;
+  return await db.transaction(async (tx) => {
+    const { users } = tx.tables;
+    const [bySub] = await tx.orm.select().from(users).where(eq(users.googleSub, profile.sub));
     if (bySub) return toUser(bySub);
-    const byEmail = findUserByEmail(db, profile.email);
+    const byEmail = await findUserByEmail(tx, profile.email);
     if (byEmail) {
-      if (byEmail.password_hash !== null || byEmail.google_sub !== null) throw new GoogleEmailTakenError();
-      db.statement('UPDATE users SET google_sub = ?, avatar_url = coalesce(avatar_url, ?) WHERE id = ?').run(
-        profile.sub,
-        profile.picture,
-        byEmail.id,
-      );
-      return getUser(db, byEmail.id);
+      if (byEmail.passwordHash !== null || byEmail.googleSub !== null) throw new GoogleEmailTakenError();
+      await tx.orm
+        .update(users)
+        .set({ googleSub: profile.sub, avatarUrl: byEmail.avatarUrl ?? profile.picture })
+        .where(eq(users.id, byEmail.id));
+      return await getUser(tx, byEmail.id);
     }
     const id = newId();
-    db.statement(
-      'INSERT INTO users (id, email, username, avatar_url, password_hash, google_sub, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
-    ).run(id, normalizeEmail(profile.email), profile.name, profile.picture, profile.sub, nowIso());
-    return getUser(db, id);
+    await tx.orm.insert(users).values({
+      id,
+      email: normalizeEmail(profile.email),
+      username: profile.name,
+      avatarUrl: profile.picture,
+      passwordHash: null,
+      googleSub: profile.sub,
+      createdAt: nowIso(),
+    });
+    return await getUser(tx, id);
   });
 }

@@ -2,12 +2,13 @@
 // to own the rows, and the change feed as a device reads it. No server, no HTTP.
 import { newId, type Change } from '@lectern/shared-schema';
 import { afterEach, beforeEach } from 'vitest';
-import { openDatabase, type Db } from '../db/connection';
+import { openSqlite, type Db, type Queryable } from '../db/connection';
 import type { NewArticle } from '../services/articles';
 import { readChangesJson } from '../services/sync';
+import { sql } from 'drizzle-orm';
 
 export function openMemoryDb(): Db {
-  return openDatabase(':memory:');
+  return openSqlite(':memory:');
 }
 
 export interface MemoryReader {
@@ -21,20 +22,18 @@ export interface MemoryReader {
  */
 export function readerDbPerTest(use: (fresh: MemoryReader) => void): void {
   let db: Db | undefined;
-  beforeEach(() => {
+  beforeEach(async () => {
     db = openMemoryDb();
-    use({ db, reader: addReader(db) });
+    use({ db, reader: await addReader(db) });
   });
   afterEach(() => db?.close());
 }
 
 /** A reader's account row; the id is what every service takes as `userId`. */
-export function addReader(db: Db): string {
+export async function addReader(db: Queryable): Promise<string> {
   const id = newId();
-  db.statement('INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)').run(
-    id,
-    `${id}@example.com`,
-    new Date().toISOString(),
+  await db.run(
+    sql`INSERT INTO users (id, email, created_at) VALUES (${id}, ${`${id}@example.com`}, ${new Date().toISOString()})`,
   );
   return id;
 }
@@ -46,21 +45,21 @@ interface FeedPage {
 }
 
 /** The reader's whole feed after `since`, every page read. */
-export function feedOf(db: Db, userId: string, since = 0): FeedPage {
+export async function feedOf(db: Queryable, userId: string, since = 0): Promise<FeedPage> {
   const changes: Change[] = [];
   let page: FeedPage = { cursor: since, hasMore: true, changes: [] };
   while (page.hasMore) {
-    page = JSON.parse(readChangesJson(db, userId, page.cursor)) as FeedPage;
+    page = JSON.parse(await readChangesJson(db, userId, page.cursor)) as FeedPage;
     changes.push(...page.changes);
   }
   return { cursor: page.cursor, hasMore: false, changes };
 }
 
 /** What `write` added to the reader's feed. */
-export function changesOf(db: Db, userId: string, write: () => unknown): Change[] {
-  const before = feedOf(db, userId).cursor;
-  write();
-  return feedOf(db, userId, before).changes;
+export async function changesOf(db: Db, userId: string, write: () => unknown): Promise<Change[]> {
+  const before = (await feedOf(db, userId)).cursor;
+  await write();
+  return (await feedOf(db, userId, before)).changes;
 }
 
 /** `op entity id` of each change, the shortest way to say what a write recorded. */
@@ -87,4 +86,10 @@ export function newArticle(url: string, fields: Partial<NewArticle> = {}): NewAr
     reading_time: 1,
     ...fields,
   };
+}
+
+/** How many rows the table holds. */
+export async function countRows(db: Queryable, table: string): Promise<number> {
+  const row = await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`);
+  return row?.n ?? 0;
 }

@@ -8,16 +8,17 @@ import { afterEach, beforeEach } from 'vitest';
 import type { NewArticle } from '../services/articles';
 import { insertArticle } from '../services/articles';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/connection';
+import { openSqlite } from '../db/connection';
 import { createServiceContext, type ServiceContext } from '../services/context';
+import { sql } from 'drizzle-orm';
 
 export interface TestContext {
   ctx: ServiceContext;
   dataDir: string;
   /** A user row (no password: these tests never sign it in), answering its id. */
-  addUser(id: string): string;
+  addUser(id: string): Promise<string>;
   /** A web article of `userId` stored as a save stores it, answering its id. */
-  addArticle(userId: string, fields?: Partial<NewArticle>): string;
+  addArticle(userId: string, fields?: Partial<NewArticle>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -27,21 +28,21 @@ export function openTestContext(env: Record<string, string> = {}): TestContext {
     { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...env },
     { appDir: null },
   );
-  const ctx = createServiceContext(openDatabase(':memory:'), config);
+  const ctx = createServiceContext(openSqlite(':memory:'), config);
   let articles = 0;
   return {
     ctx,
     dataDir,
-    addUser(id) {
-      ctx.db
-        .statement('INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)')
-        .run(id, `${id}@example.com`, new Date().toISOString());
+    async addUser(id) {
+      await ctx.db.run(
+        sql`INSERT INTO users (id, email, created_at) VALUES (${id}, ${`${id}@example.com`}, ${new Date().toISOString()})`,
+      );
       return id;
     },
-    addArticle(userId, fields = {}) {
+    async addArticle(userId, fields = {}) {
       articles += 1;
       const id = fields.id ?? newId();
-      insertArticle(
+      await insertArticle(
         ctx.db,
         userId,
         {
@@ -70,7 +71,7 @@ export function openTestContext(env: Record<string, string> = {}): TestContext {
       await ctx.jobs.stop();
       await ctx.extraction.ocr.close();
       await ctx.files.close();
-      ctx.db.close();
+      await ctx.db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -82,9 +83,9 @@ export function openTestContext(env: Record<string, string> = {}): TestContext {
  */
 export function contextPerTest(users: readonly string[], env: Record<string, string> = {}): TestContext {
   let current: TestContext | undefined;
-  beforeEach(() => {
+  beforeEach(async () => {
     current = openTestContext(env);
-    for (const id of users) current.addUser(id);
+    for (const id of users) await current.addUser(id);
   });
   afterEach(() => current?.close());
   const now = (): TestContext => {
@@ -98,8 +99,8 @@ export function contextPerTest(users: readonly string[], env: Record<string, str
     get dataDir() {
       return now().dataDir;
     },
-    addUser: (id) => now().addUser(id),
-    addArticle: (userId, fields) => now().addArticle(userId, fields),
+    addUser: async (id) => await now().addUser(id),
+    addArticle: async (userId, fields) => await now().addArticle(userId, fields),
     close: () => now().close(),
   };
 }

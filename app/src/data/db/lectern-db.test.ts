@@ -1,5 +1,6 @@
 import '../testing/install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LecternDb, SCHEMA_VERSIONS } from './lectern-db';
 
@@ -13,7 +14,7 @@ describe('LecternDb', () => {
     );
     expect(indexes).toEqual({
       articles: ['created_at', 'rev', 'tag_keys'],
-      article_contents: [],
+      article_contents: ['rev'],
       tags: ['name_key'],
       lists: ['created_at'],
       list_articles: ['article_id', 'list_id'],
@@ -23,7 +24,41 @@ describe('LecternDb', () => {
       meta: [],
       offline_images: ['[state+created_at]', 'article_id', 'created_at'],
       image_files: [],
+      search_index: [],
     });
+    db.close();
+  });
+
+  it('opens a version 3 database at the last version with every row kept', async () => {
+    const indexedDB = new IDBFactory();
+    // The database as the app before the search index left it.
+    const old = new Dexie('upgrade-test', { indexedDB, IDBKeyRange });
+    for (const { version, stores, upgrade } of SCHEMA_VERSIONS.filter((v) => v.version <= 3)) {
+      const declared = old.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
+    await old.open();
+    expect(old.verno).toBe(3);
+    const article = {
+      id: 'a1',
+      created_at: '2026-01-01T00:00:00.000Z',
+      rev: 7,
+      tags: ['Café'],
+      tag_keys: ['café'],
+    };
+    await old.table('articles').put(article);
+    await old.table('article_contents').put({ id: 'a1', content: '<p>x</p>', text: 'x' });
+    await old.table('meta').put({ key: 'cursor', value: 42 });
+    old.close();
+
+    const db = new LecternDb('upgrade-test', { indexedDB, IDBKeyRange });
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSIONS.at(-1)?.version);
+    expect(await db.articles.get('a1')).toEqual(article);
+    expect(await db.articles.where('tag_keys').equals('café').primaryKeys()).toEqual(['a1']);
+    expect(await db.article_contents.get('a1')).toEqual({ id: 'a1', content: '<p>x</p>', text: 'x' });
+    expect(await db.getMeta('cursor')).toBe(42);
+    expect(await db.search_index.count()).toBe(0);
     db.close();
   });
 
@@ -35,13 +70,38 @@ describe('LecternDb', () => {
     const createdAt = '2026-01-01T00:00:00.000Z';
     await db.offline_images.put({ path, article_id: 'a', created_at: createdAt, state: 'stored', size: 3 });
     await db.image_files.put({ path, bytes: new ArrayBuffer(3), type: 'image/png' });
+    const snapshot = {
+      ids: [],
+      signatures: [],
+      terms: [],
+      offsets: new Uint32Array(1),
+      docs: new Uint32Array(0),
+      scores: new Float32Array(0),
+    };
+    await db.search_index.put({ key: 'articles', rev: 1, user: 'u', snapshot });
     await db.wipe();
     expect(await db.getMeta('cursor')).toBeUndefined();
     expect(await db.tags.count()).toBe(0);
     // The images kept for reading offline go with the rest.
     expect(await db.offline_images.count()).toBe(0);
     expect(await db.image_files.count()).toBe(0);
+    // And the search index, derived from the articles.
+    expect(await db.search_index.count()).toBe(0);
     expect(db.isOpen()).toBe(true);
+    db.close();
+  });
+
+  it('lets work that outlives a session write its settings only while the reader is on the device', async () => {
+    const db = new LecternDb('while-signed-in-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const reader = { id: 'u', email: 'u@example.com', username: 'u', avatarUrl: null, created_at: '' };
+    await db.setMeta('user', reader);
+    await db.setMetaWhileSignedIn('offlineImagesRev', 7);
+    expect(await db.getMeta('offlineImagesRev')).toBe(7);
+    // A scan that finishes after the logout's wipe leaves nothing behind.
+    await db.wipe();
+    await db.setMetaWhileSignedIn('offlineImagesRev', 9);
+    await db.setMetaWhileSignedIn('bodiesWanted', false);
+    expect(await db.meta.count()).toBe(0);
     db.close();
   });
 });

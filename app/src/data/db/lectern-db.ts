@@ -15,6 +15,7 @@ import type {
   OfflineImageRow,
   OutboxRow,
   ScreenshotRow,
+  SearchIndexRow,
   TagRow,
 } from './rows';
 
@@ -69,6 +70,23 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       image_files: 'path',
     },
   },
+  {
+    // The article search index as it was last written out (data/search/article-search.ts), so a reload
+    // reads it instead of splitting every article's text again. Only added: every other row stays.
+    version: 4,
+    stores: {
+      search_index: 'key',
+    },
+  },
+  {
+    // Bodies of a first sync's cards arrive on their own (offline/body-downloads.ts) without touching the
+    // article rows, so the dashboard's list doesn't re-read at each batch: search and the offline images
+    // follow them by their own rev.
+    version: 5,
+    stores: {
+      article_contents: 'id, rev',
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {
@@ -84,6 +102,7 @@ export class LecternDb extends Dexie {
   declare meta: Table<MetaRow, MetaKey>;
   declare offline_images: Table<OfflineImageRow, string>;
   declare image_files: Table<ImageFileRow, string>;
+  declare search_index: Table<SearchIndexRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -126,9 +145,20 @@ export class LecternDb extends Dexie {
     await this.meta.put({ key, value });
   }
 
+  /**
+   * setMeta for work that outlives a session (a download, a scan): written only while the device still
+   * holds its signed-in reader, so a task ending after a logout's wipe leaves nothing behind.
+   */
+  async setMetaWhileSignedIn<K extends MetaKey>(key: K, value: MetaValues[K]): Promise<void> {
+    await this.transaction('rw', this.meta, async () => {
+      if ((await this.meta.get('user')) !== undefined) await this.setMeta(key, value);
+    });
+  }
+
   /** Empties the database in one transaction; open live queries in every tab see it at once. */
   async wipe(): Promise<void> {
-    const tables = [...this.dataTables, ...this.offlineTables];
+    // The search index is derived from the articles: written apart from them, emptied with them.
+    const tables = [...this.dataTables, ...this.offlineTables, this.search_index];
     await this.transaction('rw', tables, async () => {
       await Promise.all(tables.map((table) => table.clear()));
     });

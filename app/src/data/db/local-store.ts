@@ -47,37 +47,59 @@ export function toArticleRow(article: ArticleSummary, rev: number, contentHash?:
   return row;
 }
 
+/** What a body takes in IndexedDB: UTF-16, two bytes a character, the HTML and its text for search. */
+export function bodySizeOf(content: string | null, text: string): number {
+  return 2 * ((content?.length ?? 0) + text.length);
+}
+
 /** FNV-1a over the UTF-16 code units: cheap next to writing and re-indexing an unchanged body. */
-function hashOf(text: string | null): number {
+export function hashOf(text: string | null): number {
   if (text === null) return 0;
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> 0;
 }
 
-/** Stores server articles (with their bodies when given) as they are, under one new rev. */
+/**
+ * Stores server articles (with their bodies when given) as they are, under one new rev. An article without
+ * its body keeps the one on the device, unless `cardsReplaceBodies`: the change feed's cards (a first sync)
+ * say the article is now this, its body unknown, so a body kept from before is dropped and fetched again
+ * (offline/body-downloads.ts) rather than left behind what the server has.
+ */
 export async function putArticles(
   db: LecternDb,
   articles: readonly (Article | ArticleSummary)[],
+  cardsReplaceBodies = false,
 ): Promise<void> {
   if (articles.length === 0) return;
   const rev = await nextRev(db);
-  const before = await db.articles.bulkGet(articles.map((article) => article.id));
+  // Cards that replace bodies need nothing of the rows before them (a first sync: there are none).
+  const allCards = cardsReplaceBodies && articles.every((article) => !('content' in article));
+  const before = allCards ? [] : await db.articles.bulkGet(articles.map((article) => article.id));
   const rows: ArticleRow[] = [];
   const bodies: ArticleContentRow[] = [];
+  const dropped: string[] = [];
   articles.forEach((article, i) => {
     const previousHash = before[i]?.content_hash;
     if (!('content' in article)) {
-      rows.push(toArticleRow(article, rev, previousHash));
+      if (cardsReplaceBodies) {
+        rows.push(toArticleRow(article, rev));
+        dropped.push(article.id);
+      } else rows.push(toArticleRow(article, rev, previousHash));
       return;
     }
     const hash = hashOf(article.content);
     rows.push(toArticleRow(article, rev, hash));
     if (hash !== previousHash)
-      bodies.push({ id: article.id, content: article.content, text: htmlToText(article.content) });
+      bodies.push({ id: article.id, content: article.content, text: htmlToText(article.content), rev });
   });
   await db.articles.bulkPut(rows);
   await db.article_contents.bulkPut(bodies);
+  if (dropped.length > 0) {
+    // One read of keys, then only the bodies there are: most cards have none to drop.
+    const kept = await db.article_contents.where(':id').anyOf(dropped).primaryKeys();
+    if (kept.length > 0) await db.article_contents.bulkDelete(kept);
+  }
 }
 
 /** Saves changed article rows (a local edit), bumping their rev so search sees the change. */

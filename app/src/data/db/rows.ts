@@ -2,6 +2,7 @@
 // article counts, a highlight's article title) are derived again at read time so local edits count too.
 import type { ArticleSummary, Highlight, ListArticle, ReadingList, User } from '@lectern/shared-schema';
 import type { Operation } from '../outbox/operations';
+import type { TermIndexSnapshot } from '../search/term-index';
 
 /** An article without its body (kept apart so that list queries stay small). */
 export interface ArticleRow extends ArticleSummary {
@@ -18,6 +19,8 @@ export interface ArticleContentRow {
   content: string | null;
   /** The body as plain text, computed once on write for the search index. */
   text: string;
+  /** Raised on every write (the same counter as articles'), so search and the offline images see new bodies. */
+  rev?: number;
 }
 
 export interface TagRow {
@@ -100,6 +103,20 @@ export interface MetaValues {
   rev: number;
   /** Articles up to this `rev` have had their images listed in `offline_images`. */
   offlineImagesRev: number;
+  /**
+   * A first sync is under way: the feed is pulled as cards (articles without their body) until it reaches
+   * its end, also after a reload.
+   */
+  cardsPull: boolean;
+  /** Some articles came as cards: their bodies are still to fetch (offline/body-downloads.ts). */
+  bodiesWanted: boolean;
+  /**
+   * The budget (bytes) the bodies filled: the walk stopped at an article whose body didn't fit. Until the
+   * reader gives more, nothing is fetched again to learn it still doesn't.
+   */
+  bodiesBudgetFull: number;
+  /** What the bodies downloaded for cards take (UTF-16 bytes of HTML and text): what the budget counts. */
+  bodyBytes: number;
 }
 
 export type MetaKey = keyof MetaValues;
@@ -107,4 +124,16 @@ export type MetaKey = keyof MetaValues;
 export interface MetaRow {
   key: MetaKey;
   value: MetaValues[MetaKey];
+}
+
+/** A search index written out: what it answers for is every article up to `rev`. */
+export interface SearchIndexRow {
+  key: 'articles';
+  /** The articles' `rev` the index had caught up with. */
+  rev: number;
+  /** The bodies' `rev` (article_contents) it had caught up with; absent in an index written before version 5. */
+  bodyRev?: number;
+  /** Whose articles it indexes: an index written for someone else is never read. */
+  user: string;
+  snapshot: TermIndexSnapshot;
 }

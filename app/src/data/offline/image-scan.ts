@@ -15,13 +15,21 @@ export async function scanArticleImages(
   shouldStop: () => boolean = () => false,
 ): Promise<number> {
   const since = (await db.getMeta('offlineImagesRev')) ?? 0;
-  const newest = await db.articles.orderBy('rev').last();
-  if (!newest || newest.rev <= since) {
+  // Articles and bodies share one rev counter: a body that came on its own (a first sync's) is scanned too.
+  const [newestArticle, newestBody] = await Promise.all([
+    db.articles.orderBy('rev').lastKey(),
+    db.article_contents.orderBy('rev').lastKey(),
+  ]);
+  const upTo = Math.max(Number(newestArticle ?? 0), Number(newestBody ?? 0));
+  if (upTo <= since) {
     await dropImagesOfGoneArticles(db);
     return 0;
   }
-  const upTo = newest.rev;
-  const ids = await db.articles.where('rev').between(since, upTo, false, true).primaryKeys();
+  const [written, bodies] = await Promise.all([
+    db.articles.where('rev').between(since, upTo, false, true).primaryKeys(),
+    db.article_contents.where('rev').between(since, upTo, false, true).primaryKeys(),
+  ]);
+  const ids = [...new Set([...written, ...bodies])];
   for (let i = 0; i < ids.length; i += SCAN_BATCH) {
     if (shouldStop()) return i;
     await scanBatch(db, ids.slice(i, i + SCAN_BATCH));
@@ -30,7 +38,7 @@ export async function scanArticleImages(
   await dropImagesOfGoneArticles(db);
   // Only now: a scan cut short by a reload starts again from the same point.
   const current = (await db.getMeta('offlineImagesRev')) ?? 0;
-  if (upTo > current) await db.setMeta('offlineImagesRev', upTo);
+  if (upTo > current) await db.setMetaWhileSignedIn('offlineImagesRev', upTo);
   return ids.length;
 }
 

@@ -1,9 +1,9 @@
-// The library kept on the device for reading offline, pictures included: after each sync the images of
-// synced articles are listed (image-scan) and downloaded in the background, newest first, within the
-// reader's budget (image-downloads); screens show them from here as object URLs, and an image not
-// downloaded yet is fetched on demand with the token. Work stops while a sync runs, so the first sync
-// never waits for pictures, and picks up where it was after a reload (what is listed and stored is in
-// IndexedDB).
+// The library kept on the device for reading offline, pictures included: after each sync the bodies of
+// articles that came as cards are fetched (body-downloads), then the images of synced articles are
+// listed (image-scan) and downloaded in the background, newest first, within the reader's budget
+// (image-downloads); screens show them from here as object URLs, and an image not downloaded yet is
+// fetched on demand with the token. Work stops while a sync runs, so the first sync never waits for
+// pictures, and picks up where it was after a reload (what is listed and stored is in IndexedDB).
 import type { ArticleSummary } from '@lectern/shared-schema';
 import Dexie from 'dexie';
 import type { HttpClient, TokenStorage } from '../api/http-client';
@@ -11,6 +11,7 @@ import type { LecternDb } from '../db/lectern-db';
 import type { OfflineImageRow } from '../db/rows';
 import { ARTICLE_IMAGES_CACHE } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
+import { downloadBodies } from './body-downloads';
 import { isKeptImageAddress } from './image-addresses';
 import {
   downloadImages,
@@ -83,9 +84,18 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
 
   async function pass(): Promise<DownloadOutcome> {
     if (!http.hasToken()) return 'signedOut';
+    // Bodies first: the images to keep are read from them, and an article reads without its pictures.
+    const bodies = await downloadBodies({
+      db,
+      http,
+      limit: budgetBytes(readBudget(settings)),
+      isOnline: sync.isOnline,
+      shouldStop,
+    });
+    if (bodies !== 'done' && bodies !== 'budget') return bodies;
     await scanArticleImages(db, shouldStop);
     if (shouldStop()) return 'stopped';
-    return downloadImages({
+    const images = await downloadImages({
       db,
       http,
       limit: budgetBytes(readBudget(settings)),
@@ -93,6 +103,8 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       shouldStop,
       fetch: fetchOnce,
     });
+    // Every image in, but not every body: the budget is what stopped the pass.
+    return images === 'done' ? bodies : images;
   }
 
   /** One pass now, or joins the one running and then runs again. */
@@ -167,8 +179,9 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
         .where('[state+created_at]')
         .between([state, Dexie.minKey], [state, Dexie.maxKey])
         .primaryKeys();
-    const [unscanned, wanted, over, freed] = await Promise.all([
+    const [unscanned, unscannedBodies, wanted, over, freed] = await Promise.all([
       db.articles.where('rev').above(scannedRev).primaryKeys(),
+      db.article_contents.where('rev').above(scannedRev).primaryKeys(),
       keysOf('wanted'),
       keysOf('over'),
       keysOf('freed'),
@@ -176,7 +189,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     const ownerOf = (path: string) => path.split('/')[3] ?? '';
     const waiting = new Set(wanted.map(ownerOf));
     const incomplete = new Set([...over, ...freed].map(ownerOf));
-    const notListed = new Set(unscanned);
+    const notListed = new Set([...unscanned, ...unscannedBodies]);
     for (const article of articles) {
       if (article.images_pending === true || waiting.has(article.id)) answer.set(article.id, 'downloading');
       else if (!article.fetch_state && !notListed.has(article.id) && !incomplete.has(article.id))

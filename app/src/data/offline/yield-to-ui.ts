@@ -20,3 +20,13 @@ export async function yieldToUi(): Promise<void> {
   }
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Gives the page back for one turn only (input and a due frame go first), without waiting for it to be
+ * idle: for work the reader is waiting on, like the cards of a first sync.
+ */
+export async function yieldTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: SchedulerLike }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+}

@@ -14,9 +14,17 @@ import {
 } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type RequestOptions } from '../api/http-client';
 import { putArticles, refreshHighlightCounts } from '../db/local-store';
+import { fetchBodies, prepareBodies, storeBodies } from '../offline/body-downloads';
 import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
-import { getArticle, listArticles, searchArticles, type LocalArticle } from '../reads/article-reads';
+import type { ArticleOrder } from '../reads/article-order';
+import {
+  firstArticles,
+  getArticle,
+  listArticles,
+  searchArticles,
+  type LocalArticle,
+} from '../reads/article-reads';
 import { notFound } from '../reads/not-found';
 import { saveErrorMessage } from '../sync/save-errors';
 import { write, type RepositoryContext } from './context';
@@ -95,9 +103,26 @@ export function createArticlesApi(ctx: RepositoryContext) {
   }
 
   return {
-    list: (query: ArticlesQuery = {}) => listArticles(db, query),
+    list: (query: ArticlesQuery = {}, order?: ArticleOrder) => listArticles(db, query, order),
+    /** The list's first `limit` articles from the database's indexes, before the whole list is read. */
+    first: (query: ArticlesQuery, order: ArticleOrder, limit: number) =>
+      firstArticles(db, query, order, limit),
     get: (id: string) => getArticle(db, id),
+
+    /**
+     * The body of an article that came as a card and whose body isn't on the device yet (`bodyMissing`):
+     * fetched now and kept, so the reader shows it (live) and it reads offline from then on. Answers
+     * whether the server had it; throws NetworkError offline.
+     */
+    async fetchBody(id: string): Promise<boolean> {
+      const { bodies } = await fetchBodies(http, [id]);
+      await storeBodies(db, await prepareBodies(bodies));
+      return bodies.length > 0;
+    },
+
     search: (q: string) => searchArticles(db, ctx.articleSearch, q),
+    /** Reads the stored search index and takes in what changed since, in idle moments: before the first query. */
+    prepareSearch: () => ctx.articleSearch.prepare(),
 
     /**
      * POST /articles: online, the server fetches it (or extracts the `html` sent) now; offline, a placeholder

@@ -1,15 +1,23 @@
 // Offline article search: the server's full-text rules (every word must occur, the last one also as a
-// prefix, over title, description, author, url, body text and tag names) on an in-memory index that
-// catches up with the database by each row's `rev`, so writes from any tab are found.
+// prefix, over title, description, author, url, body text and tag names) on an in-memory index kept up to
+// date incrementally: every write of an article, local or pulled by a sync, raises its `rev`, and the index
+// takes in exactly the rows written since it last looked (from any tab). The index is written out to
+// IndexedDB a moment after it changes, so a reload reads it back and only takes in what changed since,
+// instead of reading and splitting the text of the whole library again.
 import { searchTerms } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
+import { yieldToUi } from '../offline/yield-to-ui';
 import { TermIndex, type IndexedField } from './term-index';
 
 /** The server's bm25 column weights, so the best matches come first on both sides. */
 const WEIGHTS = { title: 10, description: 4, author: 3, url: 2, text: 1, tags: 5 };
 
-const CATCH_UP_CHUNK = 500;
+/** Rows taken in per step: small enough that one step never holds the page for long. */
+const CATCH_UP_CHUNK = 100;
+/** How long the index stays unchanged before it is written out. */
+export const SAVE_DELAY_MS = 2_000;
+const SAVED_KEY = 'articles';
 
 function fieldsOf(row: ArticleRow, text: string): IndexedField[] {
   return [
@@ -35,35 +43,154 @@ function signatureOf(row: ArticleRow, text: string): string {
   ]);
 }
 
-export function createArticleSearch(db: LecternDb) {
-  const index = new TermIndex();
-  let indexedRev = 0;
+export interface ArticleSearchOptions {
+  /** Gives the page back between steps of a long catch-up (a task by default; the browser's idle time in the app). */
+  pause?: () => Promise<void>;
+  saveDelayMs?: number;
+}
 
-  /** Indexes every article written since the last catch-up (all of them the first time). */
-  async function catchUp(): Promise<void> {
-    for (;;) {
-      const rows = await db.articles.where('rev').above(indexedRev).limit(CATCH_UP_CHUNK).toArray();
-      if (rows.length === 0) return;
-      const contents = await db.article_contents.bulkGet(rows.map((row) => row.id));
-      rows.forEach((row, i) => {
-        const text = contents[i]?.text ?? '';
-        index.set(row.id, fieldsOf(row, text), signatureOf(row, text));
-        indexedRev = Math.max(indexedRev, row.rev);
-      });
-      if (rows.length < CATCH_UP_CHUNK) return;
+export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions = {}) {
+  const pause = options.pause ?? yieldToUi;
+  const saveDelayMs = options.saveDelayMs ?? SAVE_DELAY_MS;
+  let index = new TermIndex();
+  let indexedRev = 0;
+  /** Bodies arrive on their own after a first sync's cards (offline/body-downloads.ts), with their own rev. */
+  let indexedBodyRev = 0;
+  /** The user whose articles `index` holds; undefined before the first look. */
+  let owner: string | undefined;
+  let loaded = false;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  /** Documents indexed since the index was last read back or written out. */
+  let changes = 0;
+  /** Read-backs, documents indexed and writes: a reload must not build the index again. */
+  const stats = { loadedFromSnapshot: 0, rowsIndexed: 0, saves: 0 };
+
+  /** A new user (or none) on this device: start from that user's stored index, if there is one. */
+  async function ensureOwner(): Promise<void> {
+    const user = (await db.getMeta('user'))?.id ?? '';
+    if (loaded && user === owner) return;
+    index = new TermIndex();
+    indexedRev = 0;
+    indexedBodyRev = 0;
+    changes = 0;
+    owner = user;
+    loaded = true;
+    const saved = await db.search_index.get(SAVED_KEY);
+    if (saved && saved.user === user && user !== '') {
+      index = TermIndex.fromSnapshot(saved.snapshot);
+      indexedRev = saved.rev;
+      indexedBodyRev = saved.bodyRev ?? 0;
+      stats.loadedFromSnapshot += 1;
     }
   }
 
+  function take(row: ArticleRow, text: string): void {
+    // A row rewritten for a flag or a count has the same signature: nothing to index, nothing to write out.
+    if (index.set(row.id, fieldsOf(row, text), signatureOf(row, text))) {
+      changes += 1;
+      stats.rowsIndexed += 1;
+    }
+  }
+
+  /**
+   * Takes in every article written since the last look, `chunk` rows at a time, then every article whose
+   * body arrived on its own since.
+   */
+  async function catchUp(gentle: boolean): Promise<void> {
+    await ensureOwner();
+    for (;;) {
+      const rows = await db.articles.where('rev').above(indexedRev).limit(CATCH_UP_CHUNK).toArray();
+      if (rows.length === 0) break;
+      const contents = await db.article_contents.bulkGet(rows.map((row) => row.id));
+      rows.forEach((row, i) => {
+        take(row, contents[i]?.text ?? '');
+        indexedRev = Math.max(indexedRev, row.rev);
+      });
+      if (rows.length < CATCH_UP_CHUNK) break;
+      if (gentle) await pause();
+    }
+    for (;;) {
+      const contents = await db.article_contents
+        .where('rev')
+        .above(indexedBodyRev)
+        .limit(CATCH_UP_CHUNK)
+        .toArray();
+      if (contents.length === 0) break;
+      const rows = await db.articles.bulkGet(contents.map((content) => content.id));
+      contents.forEach((content, i) => {
+        const row = rows[i];
+        if (row) take(row, content.text);
+        indexedBodyRev = Math.max(indexedBodyRev, content.rev ?? 0);
+      });
+      if (contents.length < CATCH_UP_CHUNK) break;
+      if (gentle) await pause();
+    }
+    if (changes > 0) scheduleSave();
+  }
+
+  /** One catch-up at a time: a search waits for the one under way rather than reading the same rows. */
+  function caughtUp(gentle: boolean): Promise<void> {
+    running ??= catchUp(gentle).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function scheduleSave(): void {
+    if (stopped) return;
+    if (saveTimer !== undefined) clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      saveTimer = undefined;
+      void save().catch(() => {
+        // The database closed (logout, page unload): the next session catches up from the last save.
+      });
+    }, saveDelayMs);
+  }
+
+  /** Writes the index out, articles deleted meanwhile left out, unless the device changed hands. */
+  async function save(): Promise<void> {
+    await running;
+    const user = owner;
+    const rev = indexedRev;
+    const bodyRev = indexedBodyRev;
+    // Articles in the scope only to be read: what is deleted is read in the same moment as it is left out.
+    await db.transaction('rw', [db.search_index, db.meta, db.articles], async () => {
+      if (user === undefined || user === '' || (await db.getMeta('user'))?.id !== user) return;
+      const present = new Set(await db.articles.toCollection().primaryKeys());
+      for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
+      await db.search_index.put({ key: SAVED_KEY, rev, user, bodyRev, snapshot: index.snapshot() });
+      changes = 0;
+      stats.saves += 1;
+    });
+  }
+
   return {
-    catchUp,
     /** Ids of the matching articles, best match first. */
     async search(query: string): Promise<string[]> {
       if (searchTerms(query).length === 0) return [];
-      await catchUp();
+      await caughtUp(false);
       return index.search(query);
+    },
+    /** Reads the stored index and takes in what changed since, in small steps: before the first query. */
+    prepare: () => caughtUp(true),
+    /** Writes the index out now (tests; the app waits for a quiet moment). */
+    async flush(): Promise<void> {
+      if (saveTimer !== undefined) clearTimeout(saveTimer);
+      saveTimer = undefined;
+      await caughtUp(false);
+      await save();
     },
     /** Forgets an article found deleted. */
     forget: (id: string) => index.remove(id),
+    /** No write-out after this (the database is closing). */
+    stop(): void {
+      if (saveTimer !== undefined) clearTimeout(saveTimer);
+      saveTimer = undefined;
+      stopped = true;
+    },
+    stats,
   };
 }
 

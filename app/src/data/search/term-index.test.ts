@@ -54,6 +54,25 @@ describe('TermIndex', () => {
     expect(index.search('front')).toEqual([]);
   });
 
+  it('answers the same once written out and read back, and goes on taking changes after', () => {
+    const index = indexOf({ a: 'kale frost', b: 'kaleidoscope front', c: 'zest' });
+    index.remove('c');
+    const restored = TermIndex.fromSnapshot(structuredClone(index.snapshot()));
+    expect(restored.size).toBe(2);
+    expect(restored.search('kale')).toEqual(index.search('kale'));
+    expect(restored.search('kal fro')).toEqual(index.search('kal fro'));
+    expect(restored.search('zest')).toEqual([]);
+    restored.set('a', [{ text: 'new words', weight: 1 }], 'v2');
+    restored.set('d', [{ text: 'kale salad', weight: 1 }], 'v1');
+    // 'a' no longer says kale; the last word is also a prefix, so 'kaleidoscope' counts.
+    expect(restored.search('kale').sort()).toEqual(['b', 'd']);
+    expect(restored.search('kale salad')).toEqual(['d']);
+    expect(restored.search('new')).toEqual(['a']);
+    // The same signature again indexes nothing: the restored index remembers each document's version.
+    restored.set('b', [{ text: 'other', weight: 1 }], 'kaleidoscope front');
+    expect(restored.search('kaleidoscope')).toEqual(['b']);
+  });
+
   it('answers what a plain scan of the same rules answers, through many replacements', () => {
     const word = fc.constantFrom('kale', 'kaleidoscope', 'ka', 'k', 'frost', 'front', 'fro', 'zest');
     const text = fc.array(word, { maxLength: 6 }).map((words) => words.join(' '));
@@ -61,10 +80,13 @@ describe('TermIndex', () => {
       fc.property(
         fc.array(fc.tuple(fc.nat({ max: 30 }), text), { maxLength: 60 }),
         fc.array(word, { minLength: 1, maxLength: 3 }),
-        (writes, query) => {
-          const index = new TermIndex();
+        fc.nat({ max: 60 }),
+        (writes, query, reloadAt) => {
+          let index = new TermIndex();
           const docs = new Map<string, string>();
           writes.forEach(([n, body], version) => {
+            // Written out and read back at some point, as a reload does.
+            if (version === reloadAt) index = TermIndex.fromSnapshot(index.snapshot());
             const id = `d${n % 12}`;
             if (n > 26) {
               index.remove(id);

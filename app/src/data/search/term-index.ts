@@ -3,6 +3,10 @@
 // flat arrays and a query adds scores into typed arrays, so a query costs microseconds per posting, where
 // MiniSearch (measured first, see bench/app-data-bench.ts) took over 100 ms on short prefixes of 5,000
 // articles. Words are split by searchTerms(), as on the server.
+//
+// The index can be written out as a snapshot of typed arrays and read back as its frozen base: documents
+// indexed after that go to small postings beside it, so a reload takes the stored index as it is instead
+// of reading and splitting every article's text again.
 import { isPrefixTerm, searchTerms } from '@lectern/shared-schema';
 
 export interface IndexedField {
@@ -16,14 +20,68 @@ interface Postings {
   scores: number[];
 }
 
+/** Postings of many terms in flat typed arrays: term i's run is [offsets[i], offsets[i + 1]). */
+interface FrozenPostings {
+  /** Sorted. */
+  terms: string[];
+  offsets: Uint32Array;
+  docs: Uint32Array;
+  scores: Float32Array;
+}
+
+/** The whole index as structured-clonable values: what IndexedDB stores. */
+export interface TermIndexSnapshot extends FrozenPostings {
+  /** Document number → id. */
+  ids: string[];
+  /** Document number → the signature it was indexed with. */
+  signatures: string[];
+}
+
+/** A run of one term's postings. */
+interface Run {
+  docs: ArrayLike<number>;
+  scores: ArrayLike<number>;
+  start: number;
+  end: number;
+}
+
+/** Index of the first of `sorted` not below `key`. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] ?? '') < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export class TermIndex {
   /** Document number → id; '' once the document is removed. */
-  private readonly ids: string[] = [];
+  private ids: string[] = [];
   private readonly numbers = new Map<string, number>();
   private readonly signatures = new Map<string, string>();
-  private readonly postings = new Map<string, Postings>();
+  /** Postings read from a snapshot (or compacted), never changed; removed documents are skipped. */
+  private base: FrozenPostings | null = null;
+  /** Postings of the documents indexed since. */
+  private postings = new Map<string, Postings>();
   private sortedTerms: string[] | null = null;
   private removedSinceCompaction = 0;
+
+  /** An index that answers as the one the snapshot was taken of. */
+  static fromSnapshot(snapshot: TermIndexSnapshot): TermIndex {
+    const index = new TermIndex();
+    const { ids, signatures, terms, offsets, docs, scores } = snapshot;
+    index.ids = [...ids];
+    ids.forEach((id, doc) => {
+      if (id === '') return;
+      index.numbers.set(id, doc);
+      index.signatures.set(id, signatures[doc] ?? '');
+    });
+    index.base = { terms, offsets, docs, scores };
+    return index;
+  }
 
   get size(): number {
     return this.numbers.size;
@@ -33,12 +91,17 @@ export class TermIndex {
     return this.numbers.has(id);
   }
 
+  documentIds(): string[] {
+    return [...this.numbers.keys()];
+  }
+
   /**
    * Indexes a document, replacing an earlier version. `signature` names the version: the same signature
-   * again is a no-op, so a row rewritten for another reason (a flag changed) costs nothing.
+   * again is a no-op, so a row rewritten for another reason (a flag changed) costs nothing. Answers
+   * whether anything was indexed.
    */
-  set(id: string, fields: readonly IndexedField[], signature: string): void {
-    if (this.signatures.get(id) === signature) return;
+  set(id: string, fields: readonly IndexedField[], signature: string): boolean {
+    if (this.signatures.get(id) === signature) return false;
     this.remove(id);
     const doc = this.ids.length;
     this.ids.push(id);
@@ -58,6 +121,7 @@ export class TermIndex {
       list.docs.push(doc);
       list.scores.push(score);
     }
+    return true;
   }
 
   remove(id: string): void {
@@ -70,40 +134,106 @@ export class TermIndex {
     if (this.removedSinceCompaction > Math.max(1000, this.numbers.size)) this.compact();
   }
 
+  /** The live postings of base and additions in one frozen set; documents renumbered 0..n-1 if asked. */
+  private frozen(renumber: boolean): FrozenPostings & { ids: string[] } {
+    const numberOf = new Int32Array(this.ids.length).fill(-1);
+    const ids: string[] = [];
+    this.ids.forEach((id, doc) => {
+      if (id === '') return;
+      numberOf[doc] = renumber ? ids.length : doc;
+      ids.push(id);
+    });
+    this.sortedTerms ??= [...this.postings.keys()].sort();
+    const baseTerms = this.base?.terms ?? [];
+    const added = this.sortedTerms;
+    const total =
+      (this.base?.docs.length ?? 0) + added.reduce((n, t) => n + (this.postings.get(t)?.docs.length ?? 0), 0);
+    const terms: string[] = [];
+    const offsets: number[] = [0];
+    const docs = new Uint32Array(total);
+    const scores = new Float32Array(total);
+    let length = 0;
+    const copy = (run: Run) => {
+      for (let k = run.start; k < run.end; k += 1) {
+        const doc = numberOf[run.docs[k] ?? 0] ?? -1;
+        if (doc < 0) continue;
+        docs[length] = doc;
+        scores[length] = run.scores[k] ?? 0;
+        length += 1;
+      }
+    };
+    let b = 0;
+    let a = 0;
+    while (b < baseTerms.length || a < added.length) {
+      const fromBase = baseTerms[b];
+      const fromAdded = added[a];
+      const term =
+        fromAdded === undefined || (fromBase !== undefined && fromBase <= fromAdded) ? fromBase! : fromAdded;
+      const before = length;
+      if (term === fromBase && this.base) {
+        copy({ ...this.base, start: this.base.offsets[b] ?? 0, end: this.base.offsets[b + 1] ?? 0 });
+        b += 1;
+      }
+      if (term === fromAdded) {
+        const list = this.postings.get(term);
+        if (list) copy({ docs: list.docs, scores: list.scores, start: 0, end: list.docs.length });
+        a += 1;
+      }
+      if (length > before) {
+        terms.push(term);
+        offsets.push(length);
+      }
+    }
+    return {
+      ids: renumber ? ids : this.ids,
+      terms,
+      offsets: Uint32Array.from(offsets),
+      docs: docs.slice(0, length),
+      scores: scores.slice(0, length),
+    };
+  }
+
+  /** The index as it is now, removed documents left out: stored, it is read back by fromSnapshot. */
+  snapshot(): TermIndexSnapshot {
+    const { ids, ...postings } = this.frozen(true);
+    return { ids, signatures: ids.map((id) => this.signatures.get(id) ?? ''), ...postings };
+  }
+
   /** Drops removed documents from the postings, so memory follows the live documents. */
   private compact(): void {
-    for (const [term, list] of this.postings) {
-      const docs: number[] = [];
-      const scores: number[] = [];
-      list.docs.forEach((doc, i) => {
-        if (this.ids[doc] !== '') {
-          docs.push(doc);
-          scores.push(list.scores[i] ?? 0);
-        }
-      });
-      if (docs.length === 0) this.postings.delete(term);
-      else this.postings.set(term, { docs, scores });
-    }
+    const { terms, offsets, docs, scores } = this.frozen(false);
+    this.base = { terms, offsets, docs, scores };
+    this.postings = new Map();
     this.sortedTerms = null;
     this.removedSinceCompaction = 0;
   }
 
-  private withPrefix(prefix: string): Postings[] {
+  private exact(term: string): Run[] {
+    const runs: Run[] = [];
+    if (this.base) {
+      const i = lowerBound(this.base.terms, term);
+      if (this.base.terms[i] === term)
+        runs.push({ ...this.base, start: this.base.offsets[i] ?? 0, end: this.base.offsets[i + 1] ?? 0 });
+    }
+    const list = this.postings.get(term);
+    if (list) runs.push({ docs: list.docs, scores: list.scores, start: 0, end: list.docs.length });
+    return runs;
+  }
+
+  private withPrefix(prefix: string): Run[] {
+    const runs: Run[] = [];
+    if (this.base) {
+      const { terms, offsets } = this.base;
+      for (let i = lowerBound(terms, prefix); i < terms.length && terms[i]!.startsWith(prefix); i += 1)
+        runs.push({ ...this.base, start: offsets[i] ?? 0, end: offsets[i + 1] ?? 0 });
+    }
     this.sortedTerms ??= [...this.postings.keys()].sort();
     const terms = this.sortedTerms;
-    let low = 0;
-    let high = terms.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((terms[middle] ?? '') < prefix) low = middle + 1;
-      else high = middle;
-    }
-    const lists: Postings[] = [];
-    for (let i = low; i < terms.length && terms[i]!.startsWith(prefix); i += 1) {
+    for (let i = lowerBound(terms, prefix); i < terms.length && terms[i]!.startsWith(prefix); i += 1) {
       const list = this.postings.get(terms[i]!);
-      if (list) lists.push(list);
+      if (list) runs.push({ docs: list.docs, scores: list.scores, start: 0, end: list.docs.length });
     }
-    return lists;
+    return runs;
   }
 
   /** Ids of the matching documents, best match first (ties: the most recently indexed first). */
@@ -115,11 +245,10 @@ export class TermIndex {
     const scores = new Float64Array(count);
     for (let i = 0; i < terms.length; i += 1) {
       const term = terms[i]!;
-      const exact = this.postings.get(term);
-      const lists = isPrefixTerm(term, i, terms.length) ? this.withPrefix(term) : exact ? [exact] : [];
-      if (lists.length === 0) return [];
-      for (const { docs, scores: weights } of lists) {
-        for (let k = 0; k < docs.length; k += 1) {
+      const runs = isPrefixTerm(term, i, terms.length) ? this.withPrefix(term) : this.exact(term);
+      if (runs.length === 0) return [];
+      for (const { docs, scores: weights, start, end } of runs) {
+        for (let k = start; k < end; k += 1) {
           const doc = docs[k]!;
           // Counts the documents that matched every word so far; a prefix's other expansions add score.
           if (matched[doc] === i) matched[doc] = i + 1;

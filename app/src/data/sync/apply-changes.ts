@@ -2,6 +2,7 @@
 // back on top, so a pull never hides an edit the server hasn't had yet.
 import type { Article, Change, Highlight, ListArticle, ReadingList, Tag } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
+import type { MetaValues } from '../db/rows';
 import {
   deleteArticleLocally,
   putArticles,
@@ -32,8 +33,16 @@ function deletedIdsOf(changes: readonly Change[], entity: Change['entity']): str
   return changes.filter((c) => c.entity === entity && c.op === 'delete').map((c) => c.id);
 }
 
-/** Stores the page and the new cursor in one transaction: a crash never leaves half a page behind. */
-export async function applyChanges(db: LecternDb, changes: readonly Change[], cursor: number): Promise<void> {
+/**
+ * Stores the page and the new cursor in one transaction: a crash never leaves half a page behind. `meta`
+ * is written in the same transaction (the first sync's progress).
+ */
+export async function applyChanges(
+  db: LecternDb,
+  changes: readonly Change[],
+  cursor: number,
+  meta: Partial<Pick<MetaValues, 'cardsPull' | 'bodiesWanted'>> = {},
+): Promise<void> {
   const latest = latestChanges(changes);
   await db.transaction('rw', db.dataTables, async () => {
     // A renamed or deleted tag changes the articles carrying it, also those that carry it only through a
@@ -54,8 +63,9 @@ export async function applyChanges(db: LecternDb, changes: readonly Change[], cu
       if (before && before.name !== name) await renameTagEverywhere(db, before.name_key, name);
     }
 
+    // Cards (a first sync's feed) come without their body: one kept from before may be older than the card.
     const articles = upsertsOf<Article>(latest, 'article');
-    await putArticles(db, articles);
+    await putArticles(db, articles, true);
     for (const id of deletedIdsOf(latest, 'article')) await deleteArticleLocally(db, id);
 
     const lists = upsertsOf<ReadingList>(latest, 'list');
@@ -78,5 +88,7 @@ export async function applyChanges(db: LecternDb, changes: readonly Change[], cu
     // server's highlights; only the device's own unpushed highlights change them again.
     await refreshHighlightCounts(db, await reapplyOutbox(db));
     await db.setMeta('cursor', cursor);
+    if (meta.cardsPull !== undefined) await db.setMeta('cardsPull', meta.cardsPull);
+    if (meta.bodiesWanted !== undefined) await db.setMeta('bodiesWanted', meta.bodiesWanted);
   });
 }

@@ -1,8 +1,17 @@
-// Pulls the change feed from the stored cursor to its end, one page per transaction.
-import { CHANGES_MAX_LIMIT, type ChangesResponse } from '@lectern/shared-schema';
+// Pulls the change feed from the stored cursor to its end, one page per transaction, each page read as it
+// streams in (feed-page.ts), the next one asked for while one is stored, and the page given back between
+// two pages. A device that starts from nothing
+// pulls the feed as cards, articles without their body, so it lists the whole library at once; the bodies
+// follow (offline/body-downloads.ts), newest first. A reload in the middle goes on pulling cards.
+import { CHANGES_MAX_LIMIT, type Change } from '@lectern/shared-schema';
 import type { HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
+import { yieldTask } from '../offline/yield-to-ui';
 import { applyChanges } from './apply-changes';
+import { readFeedPage } from './feed-page';
+
+const hasArticleCard = (changes: readonly Change[]) =>
+  changes.some((change) => change.entity === 'article' && change.op === 'upsert');
 
 /** Answers how many changes were applied. */
 export async function pullChanges(
@@ -11,12 +20,35 @@ export async function pullChanges(
   limit = CHANGES_MAX_LIMIT,
 ): Promise<number> {
   let since = (await db.getMeta('cursor')) ?? 0;
+  // From nothing: a device that already holds articles (its own saves on a new account) pulls them whole.
+  const cards =
+    (await db.getMeta('cardsPull')) === true || (since === 0 && (await db.articles.count()) === 0);
+  if (cards) await db.setMeta('cardsPull', true);
+  const request = async (from: number) =>
+    readFeedPage(
+      await http.send('GET', '/sync/changes', {
+        query: { since: from, limit, ...(cards ? { cards: true } : {}) },
+      }),
+    );
   let applied = 0;
+  let coming = request(since);
   for (;;) {
-    const page = await http.get<ChangesResponse>('/sync/changes', { since, limit });
-    await applyChanges(db, page.changes, page.cursor);
+    const page = await coming;
+    // The next page is asked for while this one is stored: the server's time and the device's overlap.
+    const more = page.hasMore && page.cursor !== since;
+    if (more) {
+      coming = request(page.cursor);
+      // Left unawaited if storing this page fails: that failure is the one reported.
+      coming.catch(() => undefined);
+    }
+    await applyChanges(db, page.changes, page.cursor, {
+      // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
+      ...(cards && !page.hasMore ? { cardsPull: false } : {}),
+      ...(cards && hasArticleCard(page.changes) ? { bodiesWanted: true } : {}),
+    });
     applied += page.changes.length;
-    if (!page.hasMore || page.cursor === since) return applied;
+    if (!more) return applied;
     since = page.cursor;
+    await yieldTask();
   }
 }

@@ -9,6 +9,7 @@ import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
 import type { Operation } from '../outbox/operations';
+import { downloadBodies } from '../offline/body-downloads';
 import { hasPendingFetches } from '../reads/article-reads';
 import type { Connectivity } from './connectivity';
 import { onRestoredFromCache, rereadEverything } from './page-restore';
@@ -58,6 +59,8 @@ export interface SyncEngineOptions {
   timers?: SyncTimers;
   /** Opens the server's event stream (live updates); null or absent: none, the other triggers alone. */
   openEventSource?: OpenEventSource | null;
+  /** The bytes article bodies may take on the device (the reader's offline budget); everything by default. */
+  bodyBudget?: () => number;
 }
 
 export interface SyncTimers {
@@ -77,6 +80,12 @@ const realTimers: SyncTimers = {
 
 /** How soon to sync again while the server still fetches pages of the device's articles. */
 export const PENDING_FETCH_SYNC_MS = 3000;
+/**
+ * A first sync fetches the bodies of this many newest articles itself (a first screen's worth, so they
+ * open offline at once, and a small library is whole when the sync ends); the offline library fetches the
+ * rest in the background.
+ */
+export const SYNC_BODIES = 100;
 
 function toFailedWrite(row: OutboxRow): FailedWrite {
   return {
@@ -113,6 +122,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let again = false;
   let timer: unknown;
   let timerDue = Infinity;
+  /** stop() was called: a run in progress leaves what can wait (the first sync's bodies) at once. */
+  let stopRequested = false;
   let stopStarted: (() => void) | null = null;
   let storedSubscription: Subscription | null = null;
   // Only a device that syncs by itself follows the stream: the others sync when they are told to.
@@ -215,6 +226,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       throw error;
     }
+    if (await db.getMeta('bodiesWanted')) {
+      // Whatever stops it early (the network, the budget) is left to the background download.
+      await downloadBodies({
+        db,
+        http,
+        limit: options.bodyBudget?.() ?? Infinity,
+        isOnline: connectivity.isOnline,
+        // Logout and account deletion wait for the run in progress before wiping: they don't wait for bodies.
+        shouldStop: () => stopRequested,
+        newest: SYNC_BODIES,
+      });
+    }
     failures = 0;
     await db.setMeta('lastSyncedAt', nowIso());
     // Pages the server is still fetching (an import, a Retry) come through the feed: look again soon, not
@@ -254,6 +277,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   function start() {
     if (stopStarted) return;
+    stopRequested = false;
     watchStoredState();
     const onWake = () => {
       emit();
@@ -284,6 +308,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   /** Stops every timer and listener and waits for a run in progress (logout does this before wiping). */
   async function stop() {
+    stopRequested = true;
     stopStarted?.();
     stopStarted = null;
     timers.clearTimeout(timer);

@@ -58,7 +58,11 @@ export const ArticleCard = memo(function ArticleCard({
         if (selectMode && !onCheckbox) actions.onSelect(article, !selected);
       }}
     >
-      <div className="article-card__media">
+      <div
+        className={
+          article.image_url ? 'article-card__media' : 'article-card__media article-card__media--none'
+        }
+      >
         <ArticleImage
           imageUrl={image}
           title={article.title}

@@ -9,11 +9,14 @@ import { useIncrementalCount } from './use-incremental-count';
 import { useOfflineAvailability } from '../../hooks/use-offline-availability';
 import { useWindowedGrid } from './use-windowed-grid';
 
-const PAGE_SIZE = 24;
+/** Cards shown first, and before the whole list has answered. */
+export const ARTICLE_PAGE_SIZE = 24;
 
 export interface ArticleGridProps extends ArticleCardActions {
   /** Undefined while the device hasn't answered yet. */
   articles: LocalArticleSummary[] | undefined;
+  /** Only the first cards, read before the whole list (which brings the count and the rest). */
+  partial?: boolean;
   /** True when the library holds no article at all (the other empty state). */
   libraryEmpty: boolean;
   selectMode: boolean;
@@ -24,6 +27,7 @@ export interface ArticleGridProps extends ArticleCardActions {
 
 export function ArticleGrid({
   articles,
+  partial = false,
   libraryEmpty,
   selectMode,
   selectedIds,
@@ -32,7 +36,7 @@ export function ArticleGrid({
 }: ArticleGridProps) {
   const { visible, hasMore, showMore, sentinelRef } = useIncrementalCount(
     articles?.length ?? 0,
-    PAGE_SIZE,
+    ARTICLE_PAGE_SIZE,
     viewKey,
   );
   const shown = articles?.slice(0, visible);
@@ -72,7 +76,12 @@ export function ArticleGrid({
   const remaining = articles.length - visible;
   return (
     <>
-      <ul ref={listRef} className="article-grid" aria-label={countOf(articles.length, 'article')}>
+      <ul
+        ref={listRef}
+        className="article-grid"
+        aria-label={partial ? 'Articles' : countOf(articles.length, 'article')}
+        aria-busy={partial || undefined}
+      >
         {above > 0 && <GridSpacer height={above} />}
         {built.map((article, i) => (
           <li
@@ -93,7 +102,7 @@ export function ArticleGrid({
         ))}
         {below > 0 && <GridSpacer height={below} />}
       </ul>
-      {hasMore && (
+      {hasMore && !partial && (
         <div className="article-grid__more" ref={sentinelRef}>
           <Button variant="secondary" onClick={showMore}>
             Show more ({remaining.toLocaleString()} left)

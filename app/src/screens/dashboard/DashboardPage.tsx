@@ -5,9 +5,9 @@ import { ChartIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Skeleton';
 import type { LocalArticleSummary } from '../../data';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { useArticleFeed, useTags } from '../../hooks/use-library';
+import { useArticleFeed, useFirstArticles, usePreparedSearch, useTags } from '../../hooks/use-library';
 import { useSyncState } from '../../hooks/use-sync-state';
-import { ArticleGrid } from './ArticleGrid';
+import { ARTICLE_PAGE_SIZE, ArticleGrid } from './ArticleGrid';
 import { ArticleToolbar } from './ArticleToolbar';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import {
@@ -25,7 +25,7 @@ import { KeyboardIcon } from './dashboard-icons';
 import { SaveArticleForm } from './SaveArticleForm';
 import { SelectionBar } from './SelectionBar';
 import { ShortcutsDialog } from './ShortcutsDialog';
-import { sortArticles, type ArticleOrder } from './sort-articles';
+import type { ArticleOrder } from './sort-articles';
 import { StatsCards } from './StatsCards';
 import { SyncStatus } from './SyncStatus';
 import { TagSidebar } from './TagSidebar';
@@ -51,10 +51,16 @@ export function DashboardPage() {
   // Spec section 4: a non-empty query runs the search after a 300 ms pause; an empty one reloads the list.
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const activeSearch = search.trim() === '' ? '' : settledSearch;
-  const feed = useArticleFeed(articlesQueryOf(filter), activeSearch);
+  // The device answers in the order chosen: no sort of the whole library here on every change.
+  const query = articlesQueryOf(filter);
+  const feed = useArticleFeed(query, activeSearch, order);
+  // Until the whole list has answered (the first visit after opening the app), its first cards.
+  const firstCards = useFirstArticles(query, order, ARTICLE_PAGE_SIZE, !feed && !activeSearch);
+  const partial = !feed && firstCards !== undefined && firstCards.length > 0;
   const tags = useTags(feed !== undefined);
+  usePreparedSearch(tags !== undefined);
   const syncState = useSyncState();
-  const articles = useMemo(() => feed && sortArticles(feed.articles, order), [feed, order]);
+  const articles = feed?.articles ?? (partial ? firstCards : undefined);
 
   const onSelect = useCallback((article: LocalArticleSummary, selected: boolean) => {
     setSelectedIds((current) => {
@@ -201,6 +207,7 @@ export function DashboardPage() {
           </div>
           <ArticleGrid
             articles={articles}
+            partial={partial}
             libraryEmpty={feed?.stats.total === 0}
             selectMode={selectMode}
             selectedIds={selectedIds}

@@ -21,6 +21,7 @@ import { sanitizeArticleHtml } from './sanitize-article';
 import { useArchivedImages } from '../../hooks/use-archived-images';
 import { useHighlightActions } from './use-highlight-actions';
 import { boxOf, useHighlightSelection, type PendingHighlight } from './use-highlight-selection';
+import { useMissingBody } from './use-missing-body';
 import { useReadingProgress } from './use-reading-progress';
 import { useNavbarHeight } from './use-navbar-height';
 import { useReadingSettings } from './use-reading-settings';
@@ -61,6 +62,7 @@ export function Reader({ article, highlights }: ReaderProps) {
     [article.content],
   );
   const hasBody = html.trim().length > 0;
+  const missingBody = useMissingBody(article);
   useArchivedImages(bodyRef, article.id, html);
 
   const progress = useReadingProgress(bodyRef, article.id, article.reading_progress, (readingProgress) => {
@@ -189,7 +191,17 @@ export function Reader({ article, highlights }: ReaderProps) {
                 </Button>
               </div>
             )}
-            <p>{MESSAGES.noContent}</p>
+            {missingBody === 'fetching' && (
+              <p className="reader-fallback__pending" role="status">
+                Downloading the full text to this device…
+              </p>
+            )}
+            {missingBody === 'notHere' && (
+              <p className="reader-fallback__pending" role="status">
+                The full text of this article isn’t on this device yet. It downloads when you’re back online.
+              </p>
+            )}
+            {!missingBody && <p>{MESSAGES.noContent}</p>}
             {!isScreenshotUrl(article.url) && (
               <a
                 href={article.url}

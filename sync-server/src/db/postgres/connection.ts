@@ -194,8 +194,8 @@ async function touchedEntities(client: pg.PoolClient): Promise<TouchedEntity[]> 
     newHeadings,
   );
   return changedEntities(written, {
-    articlesOfTag: (tagId) => articlesOfTag.get(tagId) ?? [],
-    highlightsOfArticle: (articleId) => highlightsOfArticle.get(articleId) ?? [],
+    articlesOfTag: async (tagId) => articlesOfTag.get(tagId) ?? [],
+    highlightsOfArticle: async (articleId) => highlightsOfArticle.get(articleId) ?? [],
   });
 }
 

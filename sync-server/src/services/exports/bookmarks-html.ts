@@ -1,7 +1,7 @@
 // The whole library as a Netscape bookmark file, which every browser and read-it-later app imports:
 // tags in TAGS, the saved date in ADD_DATE, the description in DD.
 import { escapeHtml } from '@lectern/shared-schema';
-import type { Db } from '../../db/connection';
+import type { Queryable } from '../../db/connection';
 import { exportArticles, tagNamesOf, type ExportArticle } from './library-rows';
 
 function bookmarkLine(article: ExportArticle): string {
@@ -17,14 +17,14 @@ function bookmarkLine(article: ExportArticle): string {
 }
 
 /** The file, a line at a time; screenshot articles have no address to bookmark and are left out. */
-export function* bookmarksHtml(db: Db, userId: string): Generator<string> {
+export async function* bookmarksHtml(db: Queryable, userId: string): AsyncGenerator<string> {
   yield (
     '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n' +
     '<!-- This is an automatically generated file. It will be read and overwritten. DO NOT EDIT! -->\n' +
     '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">\n' +
     '<TITLE>Bookmarks</TITLE>\n<H1>Lectern</H1>\n<DL><p>\n'
   );
-  for (const article of exportArticles(db, userId)) {
+  for await (const article of exportArticles(db, userId)) {
     if (!/^https?:\/\//i.test(article.url)) continue;
     yield `${bookmarkLine(article)}\n`;
   }

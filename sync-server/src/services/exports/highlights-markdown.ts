@@ -2,7 +2,7 @@
 // article's title, author, URL, saved date and tags; each highlight a quote linking back to the reading view.
 import { Zip, ZipDeflate } from 'fflate';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Db } from '../../db/connection';
+import type { Queryable } from '../../db/connection';
 import {
   exportArticles,
   highlightsOf,
@@ -65,7 +65,7 @@ function fileStem(title: string): string {
 }
 
 /** The zip, streamed while it is written: one article's highlights in memory at a time. */
-export function highlightsMarkdownZip(db: Db, userId: string, publicUrl: string): Readable {
+export function highlightsMarkdownZip(db: Queryable, userId: string, publicUrl: string): Readable {
   const output = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) {
@@ -79,13 +79,13 @@ export function highlightsMarkdownZip(db: Db, userId: string, publicUrl: string)
   const encoder = new TextEncoder();
   const writeFiles = async () => {
     let written = 0;
-    for (const article of exportArticles(db, userId, { highlightedOnly: true })) {
+    for await (const article of exportArticles(db, userId, { highlightedOnly: true })) {
       let name = fileStem(article.title);
       if (usedNames.has(name.toLowerCase())) name = `${name} (${article.id.slice(0, 8)})`;
       usedNames.add(name.toLowerCase());
       const file = new ZipDeflate(`${name}.md`, { level: 6 });
       zip.add(file);
-      const markdown = articleMarkdown(article, highlightsOf(db, userId, article.id), publicUrl);
+      const markdown = articleMarkdown(article, await highlightsOf(db, userId, article.id), publicUrl);
       file.push(encoder.encode(markdown), true);
       // Let other requests in between batches: a library of thousands of articles is many small files.
       written += 1;

@@ -1,5 +1,6 @@
 // The rows the export formats read: one user's articles with their tag names, and their highlights, by pages.
-import type { Db } from '../../db/connection';
+import type { Queryable } from '../../db/connection';
+import { sql } from 'drizzle-orm';
 
 export interface ExportArticle {
   id: string;
@@ -29,24 +30,24 @@ const PAGE_SIZE = 500;
  * Every article of the user (or those with highlights), oldest first, a page at a time so a large library
  * never sits in memory whole.
  */
-export function* exportArticles(
-  db: Db,
+export async function* exportArticles(
+  db: Queryable,
   userId: string,
   { highlightedOnly = false } = {},
-): Generator<ExportArticle> {
+): AsyncGenerator<ExportArticle> {
   const highlighted = highlightedOnly
-    ? 'AND EXISTS (SELECT 1 FROM highlights h WHERE h.user_id = a.user_id AND h.article_id = a.id)'
-    : '';
-  const page = db.statement(
-    `SELECT a.seq, a.id, a.url, a.title, a.author, a.description, a.created_at, a.is_read, a.is_favorite,
-            a.is_archived,
-            (SELECT group_concat(t.name, '${TAG_SEPARATOR}') FROM article_tags at JOIN tags t ON t.id = at.tag_id
-              WHERE at.article_id = a.id) AS tag_names
-       FROM articles a WHERE a.user_id = ? AND a.seq > ? ${highlighted} ORDER BY a.seq LIMIT ${PAGE_SIZE}`,
-  );
+    ? sql`AND EXISTS (SELECT 1 FROM highlights h WHERE h.user_id = a.user_id AND h.article_id = a.id)`
+    : sql``;
   let after = 0;
   for (;;) {
-    const rows = page.all(userId, after) as (ExportArticle & { seq: number })[];
+    const rows = await db.all<ExportArticle & { seq: number }>(
+      sql`SELECT a.seq, a.id, a.url, a.title, a.author, a.description, a.created_at, a.is_read, a.is_favorite,
+            a.is_archived,
+            (SELECT group_concat(t.name, ${TAG_SEPARATOR}) FROM article_tags at
+              JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tag_names
+       FROM articles a WHERE a.user_id = ${userId} AND a.seq > ${after} ${highlighted}
+       ORDER BY a.seq LIMIT ${PAGE_SIZE}`,
+    );
     for (const row of rows) yield row;
     if (rows.length < PAGE_SIZE) return;
     after = rows[rows.length - 1]!.seq;
@@ -58,11 +59,11 @@ export function tagNamesOf(article: ExportArticle): string[] {
 }
 
 /** The article's highlights in reading order. */
-export function highlightsOf(db: Db, userId: string, articleId: string): ExportHighlight[] {
-  return db
-    .statement(
-      `SELECT id, article_id, highlighted_text, created_at FROM highlights
-        WHERE user_id = ? AND article_id = ? ORDER BY position_start, created_at`,
-    )
-    .all(userId, articleId) as ExportHighlight[];
+export async function highlightsOf(
+  db: Queryable,
+  userId: string,
+  articleId: string,
+): Promise<ExportHighlight[]> {
+  return (await db.all(sql`SELECT id, article_id, highlighted_text, created_at FROM highlights
+        WHERE user_id = ${userId} AND article_id = ${articleId} ORDER BY position_start, created_at`)) as ExportHighlight[];
 }

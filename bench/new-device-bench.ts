@@ -1,0 +1,229 @@
+// Issue 16's new device, in Chromium against the real server on a realistic library of 10,000 articles
+// (bench-library: 25 KB median bodies, tags, highlights): a fresh browser profile signs in, and the page
+// itself measures (Performance API) the time from the sign-in form's submit to the dashboard listing all
+// 10,000 cards, the time until every body is in IndexedDB, the longest task while that runs
+// (PerformanceObserver 'longtask'), and the JS heap's peak (performance.memory). The reader's budget is
+// "Everything", so the whole library comes. Run: npx tsx bench/new-device-bench.ts
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { registerUser } from '../sync-server/src/services/users';
+import { launchChromium } from '../sync-server/src/testing/launch-chromium';
+import { anyMissed, recordFigure } from './support/bench-table';
+import { benchLibrary, growLibrary } from './support/bench-library';
+import { repoRoot, startProcess } from './support/server-process';
+import { seedDatabase } from './support/seed-library';
+
+const ARTICLES = 10_000;
+const CARDS_TARGET_MS = 2_000;
+const BODIES_TARGET_MS = 30_000;
+const LONGEST_TASK_TARGET_MS = 100;
+/** Bounded, not growing with the library: a small part of the 280 MB of bodies it pulls. */
+const HEAP_TARGET_MB = 150;
+const LIBRARY_SEED = 16;
+const ACCOUNT = { email: 'new-device@bench.test', password: 'benchmark password', username: 'new device' };
+const APP_DIR = join(repoRoot, 'app', 'dist');
+
+/**
+ * In the page from its first script: the submit's time, the time the dashboard's total first says every
+ * article, long tasks, and the heap sampled every 50 ms. The budget is "Everything".
+ */
+const PROBES = `
+  localStorage.setItem('lectern.offlineBudget', JSON.stringify({ kind: 'everything' }));
+  performance.setResourceTimingBufferSize(100000);
+  window.__probe = { submitAt: null, cardsAt: null, longTasks: [], heapPeak: 0, heapSamples: 0 };
+  document.addEventListener('submit', () => { window.__probe.submitAt ??= performance.now(); }, true);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const total = ${JSON.stringify(ARTICLES.toLocaleString('en-US'))};
+  new MutationObserver((_, observer) => {
+    const value = document.querySelector('.stat-card--total .stat-card__value');
+    if (value && value.textContent.trim() === total) {
+      window.__probe.cardsAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+  setInterval(() => {
+    const used = performance.memory?.usedJSHeapSize ?? 0;
+    window.__probe.heapSamples += 1;
+    if (used > window.__probe.heapPeak) window.__probe.heapPeak = used;
+  }, 50);
+`;
+
+interface Probe {
+  submitAt: number | null;
+  cardsAt: number | null;
+  longTasks: { start: number; duration: number }[];
+  heapPeak: number;
+  heapSamples: number;
+}
+
+/** Articles and bodies in the device's IndexedDB, counted in the page, with the page's clock. */
+function counts(): Promise<{ articles: number; bodies: number; at: number }> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('lectern');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('article_contents')) {
+        db.close();
+        resolve({ articles: 0, bodies: 0, at: performance.now() });
+        return;
+      }
+      const tx = db.transaction(['articles', 'article_contents']);
+      const articles = tx.objectStore('articles').count();
+      const bodies = tx.objectStore('article_contents').count();
+      tx.oncomplete = () => {
+        resolve({ articles: articles.result, bodies: bodies.result, at: performance.now() });
+        db.close();
+      };
+    };
+  });
+}
+
+async function main() {
+  console.log('Building the app...');
+  const build = spawnSync(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+  // NEW_DEVICE_DATA_DIR keeps the seeded library in that folder for the next run (seeding takes minutes).
+  const keptDir = process.env.NEW_DEVICE_DATA_DIR;
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'lectern-new-device-bench-'));
+  const browser = await launchChromium();
+  try {
+    if (!existsSync(join(dataDir, 'lectern.sqlite'))) {
+      console.log(`Seeding ${ARTICLES.toLocaleString('en')} articles (the realistic library)...`);
+      const seedStarted = performance.now();
+      await seedDatabase(dataDir, async (db) => {
+        const user = await registerUser(db, ACCOUNT);
+        await growLibrary(db, benchLibrary(user.id, LIBRARY_SEED), ARTICLES, (saved) => {
+          if (saved % 2_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
+        });
+      });
+      console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    }
+    const server = await startProcess('sync-server/src/main.ts', { DATA_DIR: dataDir, APP_DIR });
+    try {
+      // A fresh profile: its own storage, IndexedDB and service worker.
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1440, height: 900 },
+      });
+      await context.addInitScript(PROBES);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(ACCOUNT.email);
+      await page.getByLabel('Password').fill(ACCOUNT.password);
+      // Settled before the submit: what follows is the sign-in and the sync.
+      await page.waitForTimeout(1000);
+      await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+      const wallStart = performance.now();
+      let last = { articles: 0, bodies: 0, at: 0 };
+      for (;;) {
+        last = await page.evaluate(counts);
+        if (last.bodies >= ARTICLES) break;
+        if (performance.now() - wallStart > 300_000)
+          throw new Error(`only ${last.bodies} bodies of ${last.articles} articles after 300 s`);
+        await page.waitForTimeout(200);
+      }
+      const probe = await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
+      if (probe.submitAt === null || probe.cardsAt === null)
+        throw new Error('the probes saw no submit or no cards');
+      const cardsMs = probe.cardsAt - probe.submitAt;
+      const bodiesMs = last.at - probe.submitAt;
+      const during = probe.longTasks.filter((task) => task.start >= probe.submitAt! && task.start <= last.at);
+      const longest = Math.max(0, ...during.map((task) => task.duration));
+      const heapMb = probe.heapPeak / (1024 * 1024);
+      const resources = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter(
+            (entry) =>
+              entry.name.includes('/api/sync/changes') || entry.name.includes('/api/articles/bodies'),
+          )
+          .concat(
+            (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+              entry.name.includes('/api/auth/login'),
+            ),
+          )
+          .map((entry) => ({
+            name: entry.name,
+            bytes: entry.encodedBodySize,
+            start: entry.startTime,
+            waited: entry.responseStart - entry.requestStart,
+            end: entry.responseEnd,
+          })),
+      );
+      const at = (ms: number) => ((ms - probe.submitAt!) / 1000).toFixed(2);
+      for (const entry of resources.filter((e) => !e.name.includes('/articles/bodies')))
+        console.log(
+          `      ${new URL(entry.name).pathname}${new URL(entry.name).search.slice(0, 24)}: ${at(entry.start)} s → ${at(entry.end)} s (server ${entry.waited.toFixed(0)} ms, ${(entry.bytes / 1e6).toFixed(2)} MB)`,
+        );
+      const feed = resources.filter((entry) => entry.name.includes('/sync/changes'));
+      const bodies = resources.filter((entry) => entry.name.includes('/articles/bodies'));
+      const mb = (entries: { bytes: number }[]) => entries.reduce((sum, entry) => sum + entry.bytes, 0) / 1e6;
+
+      console.log('');
+      recordFigure({
+        side: 'device',
+        figure: 'new device: every card listed after sign-in',
+        size: ARTICLES,
+        value: `${(cardsMs / 1000).toFixed(2)} s`,
+        target: `<= ${CARDS_TARGET_MS / 1000} s`,
+        ok: cardsMs <= CARDS_TARGET_MS,
+      });
+      recordFigure({
+        side: 'device',
+        figure: 'new device: every body on the device',
+        size: ARTICLES,
+        value: `${(bodiesMs / 1000).toFixed(1)} s`,
+        target: `<= ${BODIES_TARGET_MS / 1000} s`,
+        ok: bodiesMs <= BODIES_TARGET_MS && last.articles === ARTICLES,
+      });
+      recordFigure({
+        side: 'device',
+        figure: 'new device: longest task during the sync',
+        size: ARTICLES,
+        value: `${longest.toFixed(0)} ms`,
+        target: `<= ${LONGEST_TASK_TARGET_MS} ms`,
+        ok: longest <= LONGEST_TASK_TARGET_MS,
+      });
+      recordFigure({
+        side: 'device',
+        figure: 'new device: JS heap peak during the sync',
+        size: ARTICLES,
+        value: `${heapMb.toFixed(0)} MB`,
+        target: `<= ${HEAP_TARGET_MB} MB`,
+        ok: probe.heapSamples > 0 && heapMb <= HEAP_TARGET_MB,
+      });
+      console.log(
+        `      feed: ${feed.length} pages of cards, ${mb(feed).toFixed(1)} MB, the last at ${((Math.max(0, ...feed.map((entry) => entry.end)) - probe.submitAt) / 1000).toFixed(2)} s; ` +
+          `bodies: ${bodies.length} calls, ${mb(bodies).toFixed(0)} MB`,
+      );
+      console.log(
+        `      long tasks over 50 ms during the sync: ${during.length}; over 100 ms: ${during.filter((task) => task.duration > 100).length}` +
+          ` (ms at s after submit: ${
+            during
+              .filter((task) => task.duration > 80)
+              .map(
+                (task) => `${task.duration.toFixed(0)}@${((task.start - probe.submitAt!) / 1000).toFixed(1)}`,
+              )
+              .join(', ') || 'none'
+          })`,
+      );
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await browser.close();
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (anyMissed()) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,64 @@
+// POST /api/articles/bodies: the bodies of a new device's articles, after its first sync listed them as
+// cards (GET /api/sync/changes?cards=true). The device asks for a few dozen ids at a time, newest first.
+import { BODIES_ANSWER_BYTES } from '@lectern/shared-schema';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/connection';
+
+interface AskedRow {
+  id: string;
+  /** 1 when the id is no article of the caller's. */
+  unknown: number;
+  /** The body's length in bytes (null for an article without one): what it adds to the answer, about. */
+  size: number | null;
+}
+
+/**
+ * The caller's bodies for `ids`, in the order asked, as the answer's JSON bytes. Other users' articles and
+ * ids that don't exist are named in `unknown`, nothing else said about them (the same as a 404). An answer
+ * stops before the body that would take it past BODIES_ANSWER_BYTES (it always has one), and says nothing
+ * of the ids after it: the device asks for those again.
+ */
+export async function readArticleBodies(
+  db: Queryable,
+  userId: string,
+  ids: readonly string[],
+): Promise<Buffer> {
+  // Which ids are the caller's, and how large their bodies are, first; then each body on its own, stopping
+  // at the answer's budget, so the bodies after a full answer are never read.
+  const asked = await db.all<AskedRow>(
+    sql`SELECT asked.value AS id, a.id IS NULL AS unknown, length(CAST(a.content AS BLOB)) AS size
+        FROM json_each(${JSON.stringify(ids)}) asked
+        LEFT JOIN articles a ON a.id = asked.value AND a.user_id = ${userId}`,
+  );
+  const bodies: Buffer[] = [];
+  const unknown: string[] = [];
+  const answered = new Set<string>();
+  let bytes = 0;
+  // They come in the order asked because the LEFT JOIN walks json_each's array from the start (an ORDER BY
+  // would make SQLite sort).
+  for (const row of asked) {
+    if (answered.has(row.id)) continue;
+    answered.add(row.id);
+    if (row.unknown === 1) {
+      unknown.push(row.id);
+      continue;
+    }
+    if (bodies.length > 0 && bytes + (row.size ?? 4) > BODIES_ANSWER_BYTES) break;
+    // The body as a JSON string literal, made by SQLite and read as bytes: never decoded here.
+    const body = await db.get<{ content: Buffer | null }>(
+      sql`SELECT CAST(json_quote(content) AS BLOB) AS content FROM articles WHERE id = ${row.id} AND user_id = ${userId}`,
+    );
+    const content = body?.content ?? Buffer.from('null');
+    bodies.push(
+      Buffer.from(`${bodies.length === 0 ? '' : ','}{"id":${JSON.stringify(row.id)},"content":`),
+      content,
+      Buffer.from('}'),
+    );
+    bytes += content.length;
+  }
+  return Buffer.concat([
+    Buffer.from('{"bodies":['),
+    ...bodies,
+    Buffer.from(`],"unknown":${JSON.stringify(unknown)}}`),
+  ]);
+}
