@@ -3,6 +3,7 @@
 import { nowIso } from '@lectern/shared-schema';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
+import type { JobRunner, NewJob } from './job-runner';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -109,9 +110,10 @@ export async function requeueJob(db: Queryable, kind: string, key: string): Prom
     .where(and(eq(jobs.kind, kind), eq(jobs.key, key), inArray(jobs.status, ['done', 'failed'])));
 }
 
-export class JobQueue {
+/** The job runner on SQLite: one process owns the database, so its jobs run in that process. */
+export class JobQueue implements JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly afterJobHooks: ((job: JobRow) => void)[] = [];
+  private readonly afterJobHooks: ((job: JobRow) => void | Promise<void>)[] = [];
   private readonly running = new Map<number, Promise<void>>();
   private readonly slots: UserSlots;
   private timer: NodeJS.Timeout | null = null;
@@ -133,8 +135,16 @@ export class JobQueue {
   }
 
   /** Called after each job ends (done, failed, or queued again for a retry). */
-  afterEachJob(hook: (job: JobRow) => void): void {
+  afterEachJob(hook: (job: JobRow) => void | Promise<void>): void {
     this.afterJobHooks.push(hook);
+  }
+
+  async enqueue(db: Queryable, job: NewJob): Promise<void> {
+    await enqueueJob(db, job);
+  }
+
+  async requeue(db: Queryable, kind: string, key: string): Promise<void> {
+    await requeueJob(db, kind, key);
   }
 
   /** Starts working; jobs a stopped or crashed process left running are taken up again. */
@@ -246,7 +256,7 @@ export class JobQueue {
       this.running.delete(job.id);
       for (const hook of this.afterJobHooks) {
         try {
-          hook(job);
+          void Promise.resolve(hook(job)).catch(() => {});
         } catch {
           // A hook's failure must not stop the queue; the next job's hook tries again.
         }

@@ -1,15 +1,14 @@
 // What runs background work (extraction, OCR, image archiving, imports), whichever engine holds the data:
 // on SQLite the persisted queue in the same process (jobs/job-queue.ts), on PostgreSQL pg-boss
-// (jobs/pg-boss-runner.ts), which any node can take a job from. The services are to see only this; the
-// SQLite queue gets its adapter when they move to the async layer (db/database.ts), since its enqueueJob
-// and requeueJob still take the synchronous connection and JobQueue.start() is not async.
+// (jobs/pg-boss-runner.ts), which any node can take a job from. The server sees only this (ctx.jobs, picked
+// by nodes/node-wiring.ts from the database's engine).
 //
 // Both engines keep the `jobs` table as the record of every job (queued, running, done, failed; an
 // import's progress is counted from it) and as its once-only gate: (kind, key) is unique, so queuing the
 // same work again is ignored, and a job's writes are keyed by the job (its key), so the rare second run
 // (a node that died after the effect, before marking the job done) changes nothing.
 import type { Queryable } from '../db/database';
-import type { JobHandler, JobQueueOptions } from './job-queue';
+import type { JobHandler, JobQueueOptions, JobRow } from './job-queue';
 
 /** A job to queue: `kind` picks the handler, `key` makes it unique within the kind. */
 export interface NewJob {
@@ -40,6 +39,10 @@ export interface JobRunner {
   start(): Promise<void>;
   /** Stops taking jobs and waits for the ones in hand; what it can't finish another node (or start) takes. */
   stop(): Promise<void>;
+  /** Called on this node after each job it ran ends (done, failed, or queued again for a retry). */
+  afterEachJob(hook: (job: JobRow) => void | Promise<void>): void;
+  /** Resolves once no job is queued or running, on any node (tests and benchmarks). */
+  idle(): Promise<void>;
 }
 
 /**
