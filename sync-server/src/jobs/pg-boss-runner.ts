@@ -326,12 +326,11 @@ export class PgBossJobRunner implements JobRunner {
   private async dispatch(kinds: readonly string[]): Promise<void> {
     if (kinds.length === 0) return;
     const schema = sql.identifier(this.options.schema ?? 'pgboss');
-    const queues = kinds.map(queueOf);
     await this.db.transaction(async (tx) => {
       await tx.run(sql`SELECT pg_advisory_xact_lock(${DISPATCH_LOCK})`);
       const rows = await tx.all<{ id: number; kind: string; key: string }>(
         sql`SELECT j.id, j.kind, j.key FROM jobs j
-             WHERE j.status = 'queued' AND 'lectern.' || j.kind = ANY(${queues})
+             WHERE j.status = 'queued' AND j.kind IN ${kinds}
                AND NOT EXISTS (SELECT 1 FROM ${schema}.job b
                                 WHERE b.name = 'lectern.' || j.kind AND b.singleton_key = j.kind || ':' || j.key
                                   AND b.state < 'completed')
