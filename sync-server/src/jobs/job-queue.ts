@@ -3,7 +3,7 @@
 import { nowIso } from '@lectern/shared-schema';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
-import type { JobRunner, NewJob } from './job-runner';
+import type { HandleOptions, JobRunner, NewJob } from './job-runner';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -113,6 +113,8 @@ export async function requeueJob(db: Queryable, kind: string, key: string): Prom
 /** The job runner on SQLite: one process owns the database, so its jobs run in that process. */
 export class JobQueue implements JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
+  /** Kinds a request waits for, taken before the others (HandleOptions). */
+  private readonly waitedOn = new Set<string>();
   private readonly afterJobHooks: ((job: JobRow) => void | Promise<void>)[] = [];
   private readonly running = new Map<number, Promise<void>>();
   private readonly slots: UserSlots;
@@ -130,8 +132,9 @@ export class JobQueue implements JobRunner {
     this.slots = new UserSlots(options.perUser);
   }
 
-  handle(kind: string, handler: JobHandler): void {
+  handle(kind: string, handler: JobHandler, options: HandleOptions = {}): void {
     this.handlers.set(kind, handler);
+    if (options.waitedOn) this.waitedOn.add(kind);
   }
 
   /** Called after each job ends (done, failed, or queued again for a retry). */
@@ -239,7 +242,13 @@ export class JobQueue implements JobRunner {
             busyUsers.length > 0 ? notInArray(jobs.userId, busyUsers) : undefined,
           ),
         )
-        .orderBy(asc(jobs.runAfter), asc(jobs.id))
+        .orderBy(
+          this.waitedOn.size > 0
+            ? sql`CASE WHEN ${jobs.kind} IN ${[...this.waitedOn]} THEN 0 ELSE 1 END`
+            : asc(jobs.id),
+          asc(jobs.runAfter),
+          asc(jobs.id),
+        )
         .limit(1);
       if (!job) return null;
       await tx.orm

@@ -20,6 +20,15 @@ export interface NewJob {
   payload?: unknown;
 }
 
+export interface HandleOptions {
+  /**
+   * A request waits for jobs of this kind (a save by URL): they are taken before the others due, so a
+   * save never waits behind an import's hundreds of pages. pg-boss keeps a queue per kind and this node
+   * takes the kinds in turn, which gives the same.
+   */
+  waitedOn?: boolean;
+}
+
 export interface JobRunner {
   /**
    * Queues a job once: the same kind and key again is ignored. Call it inside the transaction that makes
@@ -32,7 +41,7 @@ export interface JobRunner {
    * The handler of one kind. It may throw RetryableJobError for a failure worth another try later (retried
    * with backoff); with `lastTry` set, such a failure is final, so it writes what the reader should see.
    */
-  handle(kind: string, handler: JobHandler): void;
+  handle(kind: string, handler: JobHandler, options?: HandleOptions): void;
   /** Looks for due jobs now (after a commit that queued some) rather than at the next poll. */
   wake(): void;
   /** Starts taking jobs (a node with ROLE=web doesn't call it: it only queues). */
