@@ -31,6 +31,7 @@ import { openFeedSignals, runsJobs, servesRequests } from './nodes/node-wiring';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { ARCHIVE_IMAGES_JOB, archiveArticleImages, queueImageBackfill } from './services/image-archive';
 import { saveArticleJob, SAVE_ARTICLE_JOB } from './services/save-jobs';
+import { readScreenshotJob, READ_SCREENSHOT_JOB } from './services/screenshots';
 import { fillTagNameKeys } from './services/tags';
 
 /** JSON bodies above this answer 413; screenshots have their own cap. */
@@ -138,6 +139,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerImportJobs(jobs, ctx);
   jobs.handle(ARCHIVE_IMAGES_JOB, archiveArticleImages(ctx));
   jobs.handle(SAVE_ARTICLE_JOB, saveArticleJob(ctx), { waitedOn: true });
+  jobs.handle(READ_SCREENSHOT_JOB, readScreenshotJob(ctx), { waitedOn: true });
   // Articles saved before images were archived are queued once (a marker keeps it to one time).
   await queueImageBackfill(db);
   // Jobs left from the last run (a restart in the middle of an import) go on once the server is ready.

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are checked field by field by the assertions */
 // ROLE at start, over HTTP: a worker node answers GET /api/health and nothing else (no API, no app); a web
 // node answers requests and queues jobs but runs none (an import it accepts stays queued for a worker).
 // Both roles need DATABASE_URL, so each server here is given a throwaway PostgreSQL database.

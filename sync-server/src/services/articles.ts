@@ -20,7 +20,7 @@ import type { Queryable } from '../db/connection';
 import { findArticleSummaries, getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
-import { extractPageOfSave, requireGivenPageSize } from './given-page';
+import { requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
 import { saveThroughJob } from './save-jobs';
 import { searchArticleSummariesSqlite } from './search-sqlite';
