@@ -8,7 +8,7 @@
 // it. A job's effect is keyed by the article's id (insertArticle answers an article already written under
 // it), so a job run twice writes its article once.
 import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import {
   ExtractionBusyError,
@@ -67,6 +67,12 @@ export async function queueAndAwait(
   job: { kind: string; key: string; userId: string; payload: object },
 ): Promise<SavedOutcome> {
   await ctx.db.transaction(async (tx) => {
+    // An ended job runs again with this request's payload (the page sent now, the tags given now).
+    const { jobs } = tx.tables;
+    await tx.orm
+      .update(jobs)
+      .set({ payload: JSON.stringify(job.payload) })
+      .where(and(eq(jobs.kind, job.kind), eq(jobs.key, job.key), inArray(jobs.status, ['done', 'failed'])));
     await ctx.jobs.requeue(tx, job.kind, job.key);
     await ctx.jobs.enqueue(tx, job);
   });
