@@ -63,7 +63,7 @@ export function refusalOf(error: unknown): Refusal | null {
  * reads anew) and waits for it to end; answers the article or throws the refusal.
  */
 export async function queueAndAwait(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'db' | 'jobs'>,
   job: { kind: string; key: string; userId: string; payload: object },
 ): Promise<SavedOutcome> {
   await ctx.db.transaction(async (tx) => {
@@ -82,7 +82,7 @@ export async function queueAndAwait(
   return outcome;
 }
 
-async function outcomeOf(ctx: ServiceContext, kind: string, key: string): Promise<Outcome> {
+async function outcomeOf(ctx: Pick<ServiceContext, 'db'>, kind: string, key: string): Promise<Outcome> {
   const { jobs } = ctx.db.tables;
   const until = Date.now() + AWAITED_JOB_WAIT_MS;
   for (;;) {

@@ -3,6 +3,7 @@
 // them, each with its own connections to one throwaway database: a job a web node queues (as the services
 // do, by writing its `jobs` row) is run by a worker; a worker killed mid-job leaves it to another, whose
 // effect lands once; JOB_CONCURRENCY holds per node; a signal published on one node reaches another's.
+import type { Article } from '@lectern/shared-schema';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { openSqlite } from '../db/connection';
 import type { Db } from '../db/database';
 import { openPostgres } from '../db/postgres/connection';
+import { queueAndAwait, writeOutcome } from '../jobs/awaited-jobs';
 import { enqueueJob, JobQueue, type JobHandler, type JobRow } from '../jobs/job-queue';
 import type { JobRunner } from '../jobs/job-runner';
 import { PgBossJobRunner } from '../jobs/pg-boss-runner';
@@ -208,6 +210,55 @@ describe('nodes on one PostgreSQL', () => {
     expect(most).toBe(2);
     expect((await admin.query('SELECT count(*)::int AS n FROM job_effects')).rows).toEqual([{ n: 6 }]);
   });
+
+  it('answers a request on a web node from a job a worker killed mid-job left to another worker, run once', async () => {
+    const web = await node({ ROLE: 'web' });
+    const a = await node({ ROLE: 'worker' });
+    const b = await node({ ROLE: 'worker' });
+    let startedOnA: () => void = () => {};
+    const aStarted = new Promise<void>((resolve) => (startedOnA = resolve));
+    let releaseA: () => void = () => {};
+    // As the save job does: its effect and its outcome in one transaction, keyed by the job.
+    const saveOn =
+      (name: string, db: Db): JobHandler =>
+      async (job) => {
+        await db.transaction(async (tx) => {
+          await tx.run(
+            sql`INSERT INTO job_effects (key, node) VALUES (${job.key}, ${name}) ON CONFLICT (key) DO NOTHING`,
+          );
+          const article = { id: job.key, title: `saved on ${name}` } as unknown as Article;
+          await writeOutcome(tx, job.id, JSON.parse(job.payload) as object, { article, alreadySaved: false });
+        });
+      };
+    a.runner.handle(KIND, async (job) => {
+      startedOnA();
+      await new Promise<void>((resolve) => (releaseA = resolve));
+      await saveOn('a', a.db)(job, { lastTry: false });
+    });
+    b.runner.handle(KIND, saveOn('b', b.db));
+    await a.runner.start();
+    const asked = Date.now();
+    const answer = queueAndAwait(
+      { db: web.db, jobs: web.runner },
+      {
+        kind: KIND,
+        key: 'ann/page-1',
+        userId: 'ann',
+        payload: { url: 'x' },
+      },
+    );
+    await aStarted;
+    await (a.runner as PgBossJobRunner).kill();
+    await b.runner.start();
+    const { article } = await answer;
+    console.log(`a save's answer on the web node, its first worker killed mid-job: ${Date.now() - asked} ms`);
+    expect(article).toEqual({ id: 'ann/page-1', title: 'saved on b' });
+    releaseA();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await admin.query('SELECT key, node FROM job_effects')).rows).toEqual([
+      { key: 'ann/page-1', node: 'b' },
+    ]);
+  }, 40_000);
 
   it("carries a signal published on node A to node B's listener, through LISTEN/NOTIFY", async () => {
     const a = await openFeedSignals(configOf({}));
