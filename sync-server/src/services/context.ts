@@ -41,7 +41,7 @@ export interface ServiceContext {
   signIns: SignInLimits;
   /** Google sign-ins waiting for their tab to trade the one-time code (services/google-sign-in.ts). */
   googleCodes: SignInCodes;
-  /** Background work (imports, image archiving): the queue in this process on SQLite, pg-boss on PostgreSQL. */
+  /** Background work (saves by URL, OCR, image archiving, imports): SQLite's queue here, or pg-boss. */
   jobs: JobRunner;
   /** Live updates: the signal that a user's feed moved, and the event streams open on this node. */
   live: { signals: FeedSignals; streams: LiveStreams };
