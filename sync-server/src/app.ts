@@ -27,9 +27,11 @@ import { screenshotRoutes } from './routes/screenshots';
 import { syncRoutes } from './routes/sync';
 import { syncEventsRoutes, syncEventsTicketRoutes } from './routes/sync-events';
 import { tagRoutes } from './routes/tags';
-import { inProcessFeedSignals } from './live/feed-signals';
+import { openFeedSignals, runsJobs, servesRequests } from './nodes/node-wiring';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { ARCHIVE_IMAGES_JOB, archiveArticleImages, queueImageBackfill } from './services/image-archive';
+import { saveArticleJob, SAVE_ARTICLE_JOB } from './services/save-jobs';
+import { readScreenshotJob, READ_SCREENSHOT_JOB } from './services/screenshots';
 import { fillTagNameKeys } from './services/tags';
 
 /** JSON bodies above this answer 413; screenshots have their own cap. */
@@ -57,7 +59,7 @@ export interface BuildOptions {
 }
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const feedSignals = inProcessFeedSignals();
+  const feedSignals = await openFeedSignals(config);
   const db = openSqlite(config.databaseFile, { afterCommit: (userIds) => feedSignals.publish(userIds) });
   await fillTagNameKeys(db);
   setExtractionQueueWait(config.extractionQueueWaitMs);
@@ -90,7 +92,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
+      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: SERVER_ERRORS.notFound }));
       await api.register(healthRoutes);
+      // ROLE=worker: the health check only (nodes/node-wiring.ts).
+      if (!servesRequests(config.role)) return;
       await api.register(publicAuthRoutes, { ctx });
       await api.register(publicListRoutes, { ctx });
       await api.register(googleAuthRoutes, { ctx });
@@ -125,19 +130,20 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
           await signedIn.register(routes, { ctx });
         }
       });
-      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: SERVER_ERRORS.notFound }));
     },
     { prefix: '/api' },
   );
 
-  await registerStaticApp(app, config.appDir);
+  if (servesRequests(config.role)) await registerStaticApp(app, config.appDir);
 
   registerImportJobs(jobs, ctx);
   jobs.handle(ARCHIVE_IMAGES_JOB, archiveArticleImages(ctx));
+  jobs.handle(SAVE_ARTICLE_JOB, saveArticleJob(ctx), { waitedOn: true });
+  jobs.handle(READ_SCREENSHOT_JOB, readScreenshotJob(ctx), { waitedOn: true });
   // Articles saved before images were archived are queued once (a marker keeps it to one time).
   await queueImageBackfill(db);
   // Jobs left from the last run (a restart in the middle of an import) go on once the server is ready.
-  app.addHook('onReady', async () => await jobs.start());
+  if (runsJobs(config.role)) app.addHook('onReady', async () => await jobs.start());
   // Streams never end by themselves: closing waits for open requests, so they are ended first.
   app.addHook('preClose', async () => ctx.live.streams.closeAll());
   app.decorate('liveUpdates', ctx.live);

@@ -7,9 +7,9 @@ import {
   writeImportBatch,
 } from '../services/imports';
 import { fetchImportedArticle } from './fetch-imported-article';
-import type { JobQueue } from './job-queue';
+import type { JobRunner } from './job-runner';
 
-export function registerImportJobs(queue: JobQueue, ctx: ServiceContext): void {
+export function registerImportJobs(queue: JobRunner, ctx: ServiceContext): void {
   queue.handle(IMPORT_ROWS_JOB, async (job) => {
     const { importId } = JSON.parse(job.payload) as { importId: string };
     while (await writeImportBatch(ctx.db, job.user_id, importId)) {

@@ -3,6 +3,7 @@
 import { nowIso } from '@lectern/shared-schema';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
+import type { HandleOptions, JobRunner, NewJob } from './job-runner';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -109,9 +110,12 @@ export async function requeueJob(db: Queryable, kind: string, key: string): Prom
     .where(and(eq(jobs.kind, kind), eq(jobs.key, key), inArray(jobs.status, ['done', 'failed'])));
 }
 
-export class JobQueue {
+/** The job runner on SQLite: one process owns the database, so its jobs run in that process. */
+export class JobQueue implements JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly afterJobHooks: ((job: JobRow) => void)[] = [];
+  /** Kinds a request waits for, taken before the others (HandleOptions). */
+  private readonly waitedOn = new Set<string>();
+  private readonly afterJobHooks: ((job: JobRow) => void | Promise<void>)[] = [];
   private readonly running = new Map<number, Promise<void>>();
   private readonly slots: UserSlots;
   private timer: NodeJS.Timeout | null = null;
@@ -128,13 +132,22 @@ export class JobQueue {
     this.slots = new UserSlots(options.perUser);
   }
 
-  handle(kind: string, handler: JobHandler): void {
+  handle(kind: string, handler: JobHandler, options: HandleOptions = {}): void {
     this.handlers.set(kind, handler);
+    if (options.waitedOn) this.waitedOn.add(kind);
   }
 
   /** Called after each job ends (done, failed, or queued again for a retry). */
-  afterEachJob(hook: (job: JobRow) => void): void {
+  afterEachJob(hook: (job: JobRow) => void | Promise<void>): void {
     this.afterJobHooks.push(hook);
+  }
+
+  async enqueue(db: Queryable, job: NewJob): Promise<void> {
+    await enqueueJob(db, job);
+  }
+
+  async requeue(db: Queryable, kind: string, key: string): Promise<void> {
+    await requeueJob(db, kind, key);
   }
 
   /** Starts working; jobs a stopped or crashed process left running are taken up again. */
@@ -229,7 +242,13 @@ export class JobQueue {
             busyUsers.length > 0 ? notInArray(jobs.userId, busyUsers) : undefined,
           ),
         )
-        .orderBy(asc(jobs.runAfter), asc(jobs.id))
+        .orderBy(
+          this.waitedOn.size > 0
+            ? sql`CASE WHEN ${jobs.kind} IN ${[...this.waitedOn]} THEN 0 ELSE 1 END`
+            : asc(jobs.id),
+          asc(jobs.runAfter),
+          asc(jobs.id),
+        )
         .limit(1);
       if (!job) return null;
       await tx.orm
@@ -246,7 +265,7 @@ export class JobQueue {
       this.running.delete(job.id);
       for (const hook of this.afterJobHooks) {
         try {
-          hook(job);
+          void Promise.resolve(hook(job)).catch(() => {});
         } catch {
           // A hook's failure must not stop the queue; the next job's hook tries again.
         }

@@ -14,6 +14,11 @@
 //   from its start; set it above the longest job), then pg-boss's maintenance, on whichever node runs it,
 //   puts it back for a retry and another node fetches it. Its effect happens once because handlers write
 //   keyed by the job.
+// - The services queue work by writing the `jobs` row alone (enqueueJob, on any node, ROLE=web included,
+//   which opens no pg-boss), and a few rows come in bulk (the image backfill). So every worker, before it
+//   fetches, sends a pg-boss job for each queued row that has none waiting or running (dispatch), under a
+//   transaction-scoped advisory lock so that two workers don't both send one. A row queued by enqueue()
+//   already has its pg-boss job and is left alone.
 // - A RetryableJobError is retried by pg-boss with exponential backoff (retryDelay seconds, doubling, with
 //   jitter) until the last try; any other error fails the job at once (cancelled in pg-boss: no retry).
 import { nowIso } from '@lectern/shared-schema';
@@ -49,6 +54,11 @@ interface BossJobData {
   jobId: number;
 }
 
+/** The lock a worker holds while it sends pg-boss jobs for queued rows, so that no row is sent twice. */
+const DISPATCH_LOCK = 7_240_415_002;
+/** Rows sent to pg-boss per dispatch; the rest go at the next one (the next pump or poll). */
+const DISPATCH_BATCH = 200;
+
 /** pg-boss's queue names allow letters, digits, `_`, `-` and `.`; our kinds are already such names. */
 const queueOf = (kind: string) => `lectern.${kind}`;
 
@@ -78,6 +88,7 @@ function asBossDb(db: Queryable): PgBoss.Db {
 export class PgBossJobRunner implements JobRunner {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly afterJobHooks: ((job: JobRow) => void | Promise<void>)[] = [];
   private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
   private readonly slots: UserSlots;
@@ -115,6 +126,21 @@ export class PgBossJobRunner implements JobRunner {
 
   handle(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  afterEachJob(hook: (job: JobRow) => void | Promise<void>): void {
+    this.afterJobHooks.push(hook);
+  }
+
+  /** Resolves once no `jobs` row is queued or running and this node has nothing in hand. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const open = await this.db.get<{ n: number }>(
+        sql`SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')`,
+      );
+      if (Number(open?.n ?? 0) === 0 && this.running.size === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Opens pg-boss (its tables are made or migrated on first use) for queuing; start() also works. */
@@ -268,6 +294,7 @@ export class PgBossJobRunner implements JobRunner {
   private async pump(): Promise<void> {
     const kinds = [...this.handlers.keys()];
     try {
+      await this.dispatch(kinds);
       let fetched = true;
       while (this.working && this.freeSlots > 0 && fetched) {
         fetched = false;
@@ -288,6 +315,29 @@ export class PgBossJobRunner implements JobRunner {
       // The database refused (restarting, closing): the next poll tries again.
       this.onError(error);
     }
+  }
+
+  /**
+   * Sends a pg-boss job for each queued `jobs` row of these kinds that has none waiting or running (the
+   * rows the services queued with enqueueJob), in one transaction with the lock that keeps two workers
+   * from sending the same row. pg-boss's states are an enum in this order: created, retry, active, then
+   * the ended ones.
+   */
+  private async dispatch(kinds: readonly string[]): Promise<void> {
+    if (kinds.length === 0) return;
+    const schema = sql.identifier(this.options.schema ?? 'pgboss');
+    await this.db.transaction(async (tx) => {
+      await tx.run(sql`SELECT pg_advisory_xact_lock(${DISPATCH_LOCK})`);
+      const rows = await tx.all<{ id: number; kind: string; key: string }>(
+        sql`SELECT j.id, j.kind, j.key FROM jobs j
+             WHERE j.status = 'queued' AND j.kind IN ${kinds}
+               AND NOT EXISTS (SELECT 1 FROM ${schema}.job b
+                                WHERE b.name = 'lectern.' || j.kind AND b.singleton_key = j.kind || ':' || j.key
+                                  AND b.state < 'completed')
+             ORDER BY j.id LIMIT ${DISPATCH_BATCH}`,
+      );
+      for (const row of rows) await this.send(tx, row.kind, row.key, row.id);
+    });
   }
 
   /** Starts a fetched job, or holds it while its user is at the per-user limit on this node. */
@@ -319,6 +369,8 @@ export class PgBossJobRunner implements JobRunner {
       .finally(() => {
         this.running.delete(work);
         this.slots.release(row.user_id);
+        if (!this.killed)
+          for (const hook of this.afterJobHooks) void Promise.resolve(row).then(hook).catch(this.onError);
         const next = this.waiting.findIndex((held) => !this.slots.full(held.row.user_id));
         if (next >= 0 && !this.killed) {
           const [held] = this.waiting.splice(next, 1);

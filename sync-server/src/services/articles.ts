@@ -20,8 +20,9 @@ import type { Queryable } from '../db/connection';
 import { findArticleSummaries, getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
-import { extractPageOfSave, requireGivenPageSize } from './given-page';
+import { requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
+import { saveThroughJob } from './save-jobs';
 import { searchArticleSummariesSqlite } from './search-sqlite';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
@@ -235,20 +236,12 @@ export async function createArticle(
   const tags = body.tags ?? [];
   const known = await resaveKnownAddress(ctx.db, userId, [url], tags);
   if (known) return { article: known, alreadySaved: true };
-  // A page sent with the save is extracted instead of fetched (see given-page.ts).
-  const { page, extracted } =
-    body.html === undefined
-      ? await fetchAndExtract(ctx, userId, url)
-      : await extractPageOfSave(ctx, userId, url, body.html);
-  const saved = await insertArticle(
-    ctx.db,
-    userId,
-    { ...extracted, id: body.id ?? newId(), url: page.url, article_type: 'web', screenshot_url: null },
-    tags,
-    addressesOfSave(url, page.url),
+  // Fetched (or the page sent extracted, see given-page.ts) and written by a job any node can run, in one
+  // of the user's save slots (429 when they have none left); the answer waits for it (services/save-jobs.ts).
+  const articleId = body.id ?? newId();
+  return await ctx.limits.saves.run(userId, () =>
+    saveThroughJob(ctx, userId, { articleId, url, tags: [...tags], html: body.html }),
   );
-  if (saved.article.images_pending) ctx.jobs.wake(); // its images are fetched now, after the answer
-  return saved;
 }
 
 /**

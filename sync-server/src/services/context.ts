@@ -17,7 +17,8 @@ import { inProcessFeedSignals, type FeedSignals } from '../live/feed-signals';
 import { LiveStreams } from '../live/live-streams';
 import { createFileStore, type FileStore } from '../storage/index';
 import { isSessionActive } from './sessions';
-import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue } from '../jobs/job-queue';
+import type { JobRunner } from '../jobs/job-runner';
+import { jobRunnerFor } from '../nodes/node-wiring';
 import { newSignInLimits, type SignInLimits } from './sign-in';
 import { SignInCodes } from './google-sign-in-codes';
 import { WorkLimit } from './work-limits';
@@ -40,8 +41,8 @@ export interface ServiceContext {
   signIns: SignInLimits;
   /** Google sign-ins waiting for their tab to trade the one-time code (services/google-sign-in.ts). */
   googleCodes: SignInCodes;
-  /** Background work persisted in SQLite (imports' rows and pages). */
-  jobs: JobQueue;
+  /** Background work (saves by URL, OCR, image archiving, imports): SQLite's queue here, or pg-boss. */
+  jobs: JobRunner;
   /** Live updates: the signal that a user's feed moved, and the event streams open on this node. */
   live: { signals: FeedSignals; streams: LiveStreams };
 }
@@ -71,12 +72,7 @@ export function createServiceContext(
     db,
     config,
     files: createFileStore(config),
-    jobs: new JobQueue(db, {
-      ...DEFAULT_JOB_QUEUE_OPTIONS,
-      concurrency: config.jobConcurrency,
-      perUser: config.jobConcurrencyPerUser,
-      retryBaseMs: config.jobRetryBaseMs,
-    }),
+    jobs: jobRunnerFor(config, db),
     extraction: { fetchArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
     limits: {
       saves: new WorkLimit({

@@ -7,6 +7,10 @@ import { getArticle } from './article-rows';
 import { findReplayedArticle, insertArticle } from './articles';
 import type { ServiceContext } from './context';
 import { badRequest, HttpError, notFound } from './errors';
+import { queueAndAwait, refusalOf, writeOutcome } from '../jobs/awaited-jobs';
+import type { JobHandler } from '../jobs/job-queue';
+
+export const READ_SCREENSHOT_JOB = 'read-screenshot';
 
 const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
 const MIME_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
@@ -56,34 +60,77 @@ async function createScreenshotArticle(
   if (image.width * image.height > MAX_SCREENSHOT_PIXELS) {
     throw new HttpError(413, 'The screenshot has too many pixels to read');
   }
-  const text = await ctx.extraction.ocr.recognize(upload.image);
-  const fields = screenshotArticleFields(text);
   const id = upload.id ?? newId();
   const file = screenshotKey(userId, id, EXTENSIONS[image.type]);
+  // Into the file store first, where the node that runs the job reads it (several nodes share S3).
   await ctx.files.put(file, upload.image, MIME_TYPES[image.type]);
-  try {
-    const { article } = await insertArticle(
-      ctx.db,
-      userId,
-      {
-        ...fields,
-        id,
-        url: `${SCREENSHOT_URL_SCHEME}${id}`,
-        article_type: 'screenshot',
-        screenshot_url: screenshotUrlOf(id),
-        image_url: screenshotUrlOf(id),
-        author: null,
-        published_date: null,
-        site_name: null,
-        language: null,
-      },
-      upload.tags ?? [],
-    );
-    return article;
-  } catch (error) {
-    await ctx.files.delete(file);
-    throw error;
-  }
+  const payload: ScreenshotPayload = { articleId: id, file, tags: upload.tags ?? [] };
+  const { article } = await queueAndAwait(ctx, {
+    kind: READ_SCREENSHOT_JOB,
+    key: `${userId}/${id}`,
+    userId,
+    payload,
+  });
+  return article;
+}
+
+interface ScreenshotPayload {
+  articleId: string;
+  /** The image's key in the file store. */
+  file: string;
+  tags: string[];
+}
+
+/**
+ * The job: reads the stored image with OCR (off the main thread, bounded by OCR_TIMEOUT_MS), then writes the
+ * article and the job's outcome in one transaction. A job run again after its article was written (its
+ * node died before marking it done) answers that article without reading the image again. When no article
+ * comes of it, the image is removed.
+ */
+export function readScreenshotJob(ctx: ServiceContext): JobHandler {
+  return async (job) => {
+    const { outcome: _earlier, ...shot } = JSON.parse(job.payload) as ScreenshotPayload & {
+      outcome?: unknown;
+    };
+    const userId = job.user_id;
+    const written = await findReplayedArticle(ctx.db, userId, shot.articleId);
+    if (written) {
+      await ctx.db.transaction((tx) =>
+        writeOutcome(tx, job.id, shot, { article: written, alreadySaved: false }),
+      );
+      return;
+    }
+    try {
+      const image = await ctx.files.read(shot.file);
+      if (!image) throw notFound(SERVER_ERRORS.notFound);
+      const fields = screenshotArticleFields(await ctx.extraction.ocr.recognize(image));
+      await ctx.db.transaction(async (tx) => {
+        const saved = await insertArticle(
+          tx,
+          userId,
+          {
+            ...fields,
+            id: shot.articleId,
+            url: `${SCREENSHOT_URL_SCHEME}${shot.articleId}`,
+            article_type: 'screenshot',
+            screenshot_url: screenshotUrlOf(shot.articleId),
+            image_url: screenshotUrlOf(shot.articleId),
+            author: null,
+            published_date: null,
+            site_name: null,
+            language: null,
+          },
+          shot.tags,
+        );
+        await writeOutcome(tx, job.id, shot, saved);
+      });
+    } catch (error) {
+      if (!(await findReplayedArticle(ctx.db, userId, shot.articleId))) await ctx.files.delete(shot.file);
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      await ctx.db.transaction((tx) => writeOutcome(tx, job.id, shot, refusal));
+    }
+  };
 }
 
 /** The owner's screenshot image; anyone else gets 404. */

@@ -1,0 +1,116 @@
+// Jobs a request waits for (issue 15): a save by URL and a screenshot's OCR run as jobs any node that runs
+// jobs can take, while the request that queued one waits for it to end and answers what it came to, as the
+// spec's POST /articles and POST /articles/screenshot answer the article. On SQLite the job runs in this
+// process; on PostgreSQL any worker node runs it, and if that node dies another takes it up.
+//
+// What a job came to, the article or the refusal the reader is to see, is written to its row's payload
+// (`outcome`) in the same transaction as its effect, where the waiting request, on whichever node, reads
+// it. A job's effect is keyed by the article's id (insertArticle answers an article already written under
+// it), so a job run twice writes its article once.
+import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import {
+  ExtractionBusyError,
+  FetchFailedError,
+  FetchRefusedError,
+  ImageUnreadableError,
+  OcrTimeoutError,
+} from '../extraction/index';
+import type { ServiceContext } from '../services/context';
+import { HttpError } from '../services/errors';
+import { FileStoreUnavailableError } from '../storage/index';
+
+/** How long a request waits for its job before answering "busy" (the job still ends; a retry answers it). */
+export const AWAITED_JOB_WAIT_MS = 120_000;
+/** How often a waiting request looks at its job's row. */
+const POLL_MS = 25;
+
+/** The article the job wrote (as its transaction wrote it: read later, its images may be archived). */
+export interface SavedOutcome {
+  article: Article;
+  alreadySaved: boolean;
+}
+
+/** A refusal, answered as the error handler answers the error it stands for. */
+interface Refusal {
+  status: number;
+  error: string;
+  headers: Record<string, string>;
+}
+
+type Outcome = SavedOutcome | Refusal;
+
+/** The refusal an error of the job's work stands for, as plugins/error-handler.ts answers it; or null. */
+export function refusalOf(error: unknown): Refusal | null {
+  if (error instanceof HttpError)
+    return { status: error.statusCode, error: error.message, headers: error.headers };
+  if (error instanceof ExtractionBusyError)
+    return { status: 429, error: SERVER_ERRORS.serverBusy, headers: { 'retry-after': '30' } };
+  if (error instanceof FetchRefusedError) return { status: 400, error: error.message, headers: {} };
+  if (error instanceof FetchFailedError) return { status: 404, error: error.message, headers: {} };
+  if (error instanceof OcrTimeoutError)
+    return { status: 422, error: SERVER_ERRORS.screenshotTimedOut, headers: {} };
+  if (error instanceof ImageUnreadableError)
+    return { status: 400, error: 'The screenshot could not be read as an image', headers: {} };
+  if (error instanceof FileStoreUnavailableError)
+    return { status: 503, error: SERVER_ERRORS.serverBusy, headers: { 'retry-after': '30' } };
+  return null;
+}
+
+/**
+ * Queues the job (again, if an earlier one under this key ended without an article: a retry fetches or
+ * reads anew) and waits for it to end; answers the article or throws the refusal.
+ */
+export async function queueAndAwait(
+  ctx: Pick<ServiceContext, 'db' | 'jobs'>,
+  job: { kind: string; key: string; userId: string; payload: object },
+): Promise<SavedOutcome> {
+  await ctx.db.transaction(async (tx) => {
+    // An ended job runs again with this request's payload (the page sent now, the tags given now).
+    const { jobs } = tx.tables;
+    await tx.orm
+      .update(jobs)
+      .set({ payload: JSON.stringify(job.payload) })
+      .where(and(eq(jobs.kind, job.kind), eq(jobs.key, job.key), inArray(jobs.status, ['done', 'failed'])));
+    await ctx.jobs.requeue(tx, job.kind, job.key);
+    await ctx.jobs.enqueue(tx, job);
+  });
+  ctx.jobs.wake();
+  const outcome = await outcomeOf(ctx, job.kind, job.key);
+  if ('status' in outcome) throw new HttpError(outcome.status, outcome.error, outcome.headers);
+  return outcome;
+}
+
+async function outcomeOf(ctx: Pick<ServiceContext, 'db'>, kind: string, key: string): Promise<Outcome> {
+  const { jobs } = ctx.db.tables;
+  const until = Date.now() + AWAITED_JOB_WAIT_MS;
+  for (;;) {
+    const [row] = await ctx.db.orm
+      .select({ status: jobs.status, payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+    if (row?.status === 'done') {
+      const { outcome } = JSON.parse(row.payload) as { outcome?: Outcome };
+      if (outcome) return outcome;
+    }
+    // A job that failed outright (a bug, not a page or image that can't be saved) is the server's fault.
+    if (!row || row.status === 'failed') throw new Error(`The job ${kind} ${key} ended without an outcome`);
+    if (Date.now() > until) throw new HttpError(503, SERVER_ERRORS.serverBusy, { 'retry-after': '30' });
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Writes what the job came to into its row, inside the transaction of its effect (or alone, a refusal). */
+export async function writeOutcome(
+  tx: Queryable,
+  jobId: number,
+  payload: object,
+  outcome: Outcome,
+): Promise<void> {
+  const { jobs } = tx.tables;
+  await tx.orm
+    .update(jobs)
+    .set({ payload: JSON.stringify({ ...payload, outcome }) })
+    .where(eq(jobs.id, jobId));
+}
