@@ -103,7 +103,7 @@ export function createServiceContext(
         retryAfterSeconds: 30,
       }),
     },
-    signIns: newSignInLimits(config),
-    googleCodes: new SignInCodes(),
+    signIns: newSignInLimits(db, config),
+    googleCodes: new SignInCodes(db),
   };
 }
