@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../db/connection';
 import { unauthorized } from '../services/errors';
-import { createSession, isSessionActive, isSessionKnownActive, type TokenClaims } from '../services/sessions';
+import { createSession, isSessionActive, type TokenClaims } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,23 +78,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     }
   });
 
-  // A callback-style hook: every signed-in request passes here, and a session seen active answers without
-  // waiting on anything; only one not seen yet (or ended) asks the database.
+  // A callback-style hook: every signed-in request passes here. Its session is asked of the database each
+  // time (services/sessions.ts): a logout on another node must be refused here at once.
   app.decorate(
     'authenticate',
     (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      let claims: TokenClaims;
-      try {
-        claims = verifiedClaims(request);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-      if (isSessionKnownActive(claims)) {
-        signIn(request, claims);
-        done();
-        return;
-      }
       authenticateRequest(request).then(() => done(), done);
     },
   );

@@ -1,7 +1,9 @@
 // What every service function is handed, and how the server makes it: the database, the configuration, the
-// extraction pipeline, and the state this process keeps in memory (work bounds, sign-in limits, sign-in
-// codes). One context per server, so every caller (a route, a batched endpoint, a job) shares the same
-// counts and codes.
+// extraction pipeline, and the limits. What nodes must share is in the database (sessions, sign-in and
+// sign-up counts, Google sign-in codes, idempotency keys, jobs), so a request may reach any node; what this
+// process keeps in memory guards only its own memory and CPU (work in progress, sign-in hashes under way,
+// open event streams). One context per server, so every caller (a route, a batched endpoint, a job) is held
+// to the same limits.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
@@ -37,9 +39,9 @@ export interface ServiceContext {
   extraction: Extraction;
   /** Bounds on work in progress: saves (fetch and extract) and screenshot uploads (OCR). */
   limits: { saves: WorkLimit; uploads: WorkLimit; imports: WorkLimit };
-  /** Sign-up and sign-in limits (services/sign-in.ts). */
+  /** Sign-up and sign-in limits (services/sign-in.ts), counted in the database. */
   signIns: SignInLimits;
-  /** Google sign-ins waiting for their tab to trade the one-time code (services/google-sign-in.ts). */
+  /** Google sign-ins waiting for their tab to trade the one-time code, in the database (any node trades). */
   googleCodes: SignInCodes;
   /** Background work (saves by URL, OCR, image archiving, imports): SQLite's queue here, or pg-boss. */
   jobs: JobRunner;
@@ -99,7 +101,7 @@ export function createServiceContext(
         retryAfterSeconds: 30,
       }),
     },
-    signIns: newSignInLimits(config),
-    googleCodes: new SignInCodes(),
+    signIns: newSignInLimits(db, config),
+    googleCodes: new SignInCodes(db),
   };
 }

@@ -81,7 +81,7 @@ describe('finishGoogleSignIn', () => {
       expect(await finishGoogleSignIn(t.ctx, callback, kept)).toEqual({ error: 'google_failed' });
     }
     expect(provider.calls).toEqual([]);
-    expect(t.ctx.googleCodes.size).toBe(0);
+    expect(await t.ctx.googleCodes.size()).toBe(0);
   });
 
   it('says what went wrong when the provider refuses the code, and makes no account', async () => {

@@ -129,7 +129,7 @@ export async function finishGoogleSignIn(
       ctx.db,
       await fetchGoogleProfile(google, code, redirectUriOf(ctx.config)),
     );
-    const signInCode = ctx.googleCodes.issue(user.id, pending.nonce);
+    const signInCode = await ctx.googleCodes.issue(user.id, pending.nonce);
     return signInCode ? { code: signInCode } : { error: 'google_failed' };
   } catch (failure) {
     if (failure instanceof GoogleEmailTakenError) return { error: 'google_email_taken' };
@@ -145,7 +145,7 @@ export async function redeemGoogleSignIn(
   nonce: string,
   now = Date.now(),
 ): Promise<User> {
-  const userId = ctx.googleCodes.redeem(code, nonce, now);
+  const userId = await ctx.googleCodes.redeem(code, nonce, now);
   if (!userId) throw badRequest(SERVER_ERRORS.googleSignInExpired);
   return await getUser(ctx.db, userId);
 }

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
+import { countRows, openMemoryDb } from '../testing/memory-db';
 import { clientNetworkKey } from './client-address';
 import { LoginAttempts } from './login-attempts';
 import { InFlightLimiter, RateLimiter } from './rate-limiter';
@@ -25,39 +28,50 @@ describe('clientNetworkKey', () => {
 });
 
 describe('RateLimiter', () => {
-  it('takes hits up to the limit, then answers the wait without counting more', () => {
-    const limiter = new RateLimiter(3, 60_000);
-    expect([0, 1, 2].map(() => limiter.take('k', 1_000))).toEqual([0, 0, 0]);
-    expect(limiter.take('k', 1_000)).toBe(60);
-    expect(limiter.take('k', 31_000)).toBe(30);
-    expect(limiter.take('k', 61_000)).toBe(0);
+  let db: Db;
+  beforeEach(() => {
+    db = openMemoryDb();
+  });
+  afterEach(() => db.close());
+
+  it('takes hits up to the limit, then answers the wait without counting more', async () => {
+    const limiter = new RateLimiter('test', 3, 60_000);
+    for (let hit = 0; hit < 3; hit += 1) expect(await limiter.take(db, 'k', 1_000)).toBe(0);
+    expect(await limiter.take(db, 'k', 1_000)).toBe(60);
+    expect(await limiter.take(db, 'k', 31_000)).toBe(30);
+    expect(await limiter.take(db, 'k', 61_000)).toBe(0);
   });
 
-  it('gives a released hit back', () => {
-    const limiter = new RateLimiter(1, 60_000);
-    expect(limiter.take('k', 5)).toBe(0);
-    limiter.release('k', 5);
-    expect(limiter.take('k', 6)).toBe(0);
-    expect(limiter.take('k', 7)).toBeGreaterThan(0);
+  it('gives a released hit back', async () => {
+    const limiter = new RateLimiter('test', 1, 60_000);
+    expect(await limiter.take(db, 'k', 5)).toBe(0);
+    await limiter.release(db, 'k', 5);
+    expect(await limiter.take(db, 'k', 6)).toBe(0);
+    expect(await limiter.take(db, 'k', 7)).toBeGreaterThan(0);
   });
 
-  it('holds at most maxKeys keys, dropping the least recently hit', () => {
-    const limiter = new RateLimiter(5, 60_000, 1_000);
-    limiter.take('victim', 0);
-    for (let index = 0; index < 500; index += 1) limiter.take(`early-${index}`, 1);
-    limiter.take('victim', 2);
-    for (let index = 0; index < 10_000; index += 1) limiter.take(`flood-${index}`, 3);
-    expect(limiter.size).toBe(1_000);
-    for (let index = 0; index < 200_000; index += 1) limiter.hit(`more-${index}`, 4);
-    expect(limiter.size).toBe(1_000);
+  it('counts each limit and key apart', async () => {
+    const registrations = new RateLimiter('registrations', 1, 60_000);
+    const logins = new RateLimiter('logins', 1, 60_000);
+    expect(await registrations.take(db, 'k', 0)).toBe(0);
+    expect(await logins.take(db, 'k', 0)).toBe(0);
+    expect(await registrations.take(db, 'other', 0)).toBe(0);
+    expect(await registrations.take(db, 'k', 0)).toBe(60);
   });
 
-  it('prunes expired keys as new hits come', () => {
-    const limiter = new RateLimiter(5, 1_000);
-    for (let index = 0; index < 500; index += 1) limiter.take(`old-${index}`, 0);
-    expect(limiter.size).toBe(500);
-    limiter.take('new', 2_000);
-    expect(limiter.size).toBe(1);
+  it('keeps at most the limit of hits per key, however many are refused', async () => {
+    const limiter = new RateLimiter('test', 5, 60_000);
+    for (let hit = 0; hit < 50; hit += 1) await limiter.take(db, 'k', hit);
+    const row = await db.get<{ hits: string }>(sql`SELECT hits FROM rate_limits WHERE key = 'k'`);
+    expect(JSON.parse(row?.hits ?? '')).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('sweeps the keys whose hits have all left the window, as new hits come', async () => {
+    const limiter = new RateLimiter('test', 5, 1_000);
+    for (let index = 0; index < 500; index += 1) await limiter.take(db, `old-${index}`, 0);
+    expect(await countRows(db, 'rate_limits')).toBe(500);
+    await limiter.take(db, 'new', 2_000);
+    expect(await countRows(db, 'rate_limits')).toBe(1);
   });
 });
 
@@ -79,29 +93,38 @@ describe('InFlightLimiter', () => {
 
 describe('LoginAttempts', () => {
   const config = { loginFailuresPerEmail: 3, loginFailuresPerIp: 5, loginWindowMs: 60_000 };
+  let db: Db;
+  beforeEach(() => {
+    db = openMemoryDb();
+  });
+  afterEach(() => db.close());
 
-  it('counts an attempt when it starts, caps those under way, and gives a right one back', () => {
-    const attempts = new LoginAttempts(config);
-    const first = attempts.start('a@example.com', '2001:db8::1', 0);
-    const second = attempts.start('a@example.com', '2001:db8::2', 0);
+  it('counts an attempt when it starts, caps those under way, and gives a right one back', async () => {
+    const attempts = new LoginAttempts(db, config);
+    const first = await attempts.start('a@example.com', '2001:db8::1', 0);
+    const second = await attempts.start('a@example.com', '2001:db8::2', 0);
     // Two under way for one email: a third waits, and isn't counted.
-    expect(() => attempts.start('a@example.com', '2001:db8::3', 0)).toThrow(/Too many sign-ins at once/);
-    first.succeeded();
+    await expect(attempts.start('a@example.com', '2001:db8::3', 0)).rejects.toThrow(
+      /Too many sign-ins at once/,
+    );
+    await first.succeeded();
     first.finish();
     second.finish();
     // One failure counted (second); the limit of 3 leaves two more.
-    attempts.start('a@example.com', '198.51.100.1', 0).finish();
-    attempts.start('a@example.com', '198.51.100.2', 0).finish();
-    expect(() => attempts.start('a@example.com', '198.51.100.3', 0)).toThrow(/Too many sign-in attempts/);
-  });
-
-  it('shares the per-network count across one IPv6 /64', () => {
-    const attempts = new LoginAttempts(config);
-    for (let index = 1; index <= 5; index += 1)
-      attempts.start(`user${index}@example.com`, `2001:db8:5:5::${index}`, 0).finish();
-    expect(() => attempts.start('user9@example.com', '2001:db8:5:5:ffff::1', 0)).toThrow(
+    (await attempts.start('a@example.com', '198.51.100.1', 0)).finish();
+    (await attempts.start('a@example.com', '198.51.100.2', 0)).finish();
+    await expect(attempts.start('a@example.com', '198.51.100.3', 0)).rejects.toThrow(
       /Too many sign-in attempts/,
     );
-    attempts.start('user9@example.com', '2001:db8:5:6::1', 0).finish();
+  });
+
+  it('shares the per-network count across one IPv6 /64', async () => {
+    const attempts = new LoginAttempts(db, config);
+    for (let index = 1; index <= 5; index += 1)
+      (await attempts.start(`user${index}@example.com`, `2001:db8:5:5::${index}`, 0)).finish();
+    await expect(attempts.start('user9@example.com', '2001:db8:5:5:ffff::1', 0)).rejects.toThrow(
+      /Too many sign-in attempts/,
+    );
+    (await attempts.start('user9@example.com', '2001:db8:5:6::1', 0)).finish();
   });
 });

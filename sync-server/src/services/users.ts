@@ -12,7 +12,6 @@ import {
   UNKNOWN_USER_HASH,
   verifyPassword,
 } from './passwords';
-import { forgetUserSessions } from './sessions';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -115,7 +114,6 @@ export async function deleteUser(db: Queryable, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.orm.delete(tx.tables.users).where(eq(tx.tables.users.id, userId));
   });
-  forgetUserSessions(db, userId);
 }
 
 export interface GoogleProfile {

@@ -2,6 +2,10 @@
 // Each user may have only a few in progress at once, and the server as a whole only so many, so one user
 // (or many) can't queue unbounded work or hold many 15 MB uploads in memory. Over a bound the request is
 // answered 429 at once, with Retry-After, before any of its work (or its upload) starts.
+//
+// Counted per node, in memory, on purpose: the work runs and the uploads sit in this process, so the bound
+// that protects its memory and CPU is this process's count. With several nodes a user may have this many in
+// progress on each; the work itself (articles, imports, jobs) lands in the shared database.
 import { tooManyRequests } from './errors';
 
 export interface WorkLimitOptions {

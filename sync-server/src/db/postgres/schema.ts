@@ -406,3 +406,43 @@ export const jobs = pgTable(
     index('jobs_group_idx').on(t.groupId, t.status),
   ],
 );
+
+/**
+ * Rate limits' recent hits, one row per limit and key (an email, a network), in the database rather than
+ * in a process's memory: every node counts in the same row, so a client can't escape a limit by reaching
+ * another node. Each check-and-count runs in one transaction holding the row (services/rate-limiter.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** Which limit: 'login-email', 'login-network', 'registration-network'. */
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    /** The times (ms) of the hits still in the window, oldest first, as a JSON array: at most the limit. */
+    hits: text('hits').notNull(),
+    /** When the last hit leaves the window (ms): the row is swept after it. */
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.key] }), index('rate_limits_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * Google sign-ins waiting for their tab to trade the one-time code (services/google-sign-in-codes.ts): any
+ * node may issue a code and any node redeem it, once. Only digests are kept: a read of this table can't
+ * redeem a code. Rows live a minute, and are swept as codes are issued.
+ */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    /** SHA-256 of the code, base64. */
+    codeDigest: text('code_digest').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the nonce of the tab that started the sign-in, base64. */
+    nonceDigest: text('nonce_digest').notNull(),
+    /** When the code stops working (ms). */
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('sign_in_codes_expiry_idx').on(t.expiresAt)],
+);
