@@ -75,7 +75,9 @@ function expectLimited(answer: ApiAnswer, message: string) {
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
 }
 
-describe('two nodes on one database', () => {
+// Each test runs dozens of password checks on two processes sharing two cores with the rest of the suite:
+// 16 to 20 s alone on a loaded machine, past the project's 30 s when other files run beside it.
+describe('two nodes on one database', { timeout: 120_000 }, () => {
   it('login failures spread over both nodes meet the per-email limit', async () => {
     const { email, password } = await signUpFrom(a, '198.18.0.1');
     const answers: ApiAnswer[] = [];
