@@ -40,6 +40,22 @@ export function useArticleFeed(
 }
 
 /**
+ * The four counts of the dashboard, kept by the device with each write: one row read, so they show at once
+ * whatever the size of the library; undefined until the first answer, and after a failure (logged).
+ */
+export function useArticleStats(): ArticleStats | undefined {
+  const lectern = useLectern();
+  return useLiveQuery(async () => {
+    try {
+      return await lectern.articles.stats();
+    } catch (error) {
+      console.error('Loading the stats failed', error);
+      return undefined;
+    }
+  }, [lectern]);
+}
+
+/**
  * The list's first `limit` articles, read from the database's indexes while `wanted` (the whole feed
  * hasn't answered yet): the first visit after opening the app shows its first cards before the whole
  * library has been read into memory. Read once per view, not followed.

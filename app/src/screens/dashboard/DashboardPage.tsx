@@ -5,7 +5,13 @@ import { ChartIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Skeleton';
 import type { LocalArticleSummary } from '../../data';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { useArticleFeed, useFirstArticles, usePreparedSearch, useTags } from '../../hooks/use-library';
+import {
+  useArticleFeed,
+  useArticleStats,
+  useFirstArticles,
+  usePreparedSearch,
+  useTags,
+} from '../../hooks/use-library';
 import { useSyncState } from '../../hooks/use-sync-state';
 import { ARTICLE_PAGE_SIZE, ArticleGrid } from './ArticleGrid';
 import { ArticleToolbar } from './ArticleToolbar';
@@ -54,6 +60,7 @@ export function DashboardPage() {
   // The device answers in the order chosen: no sort of the whole library here on every change.
   const query = articlesQueryOf(filter);
   const feed = useArticleFeed(query, activeSearch, order);
+  const stats = useArticleStats();
   // Until the whole list has answered (the first visit after opening the app), its first cards.
   const firstCards = useFirstArticles(query, order, ARTICLE_PAGE_SIZE, !feed && !activeSearch);
   const partial = !feed && firstCards !== undefined && firstCards.length > 0;
@@ -137,7 +144,7 @@ export function DashboardPage() {
         </div>
       </header>
 
-      <StatsCards stats={feed?.stats} />
+      <StatsCards stats={stats} />
 
       <section className="card save-card" aria-labelledby="save-title">
         <h2 id="save-title" className="save-card__title">
