@@ -39,25 +39,7 @@ import { useArticleActions } from './use-article-actions';
 import { useDashboardShortcuts } from './use-dashboard-shortcuts';
 import './dashboard.css';
 
-const loadAnalytics = () => import('./AnalyticsPanel');
-const AnalyticsPanel = lazy(() => loadAnalytics().then((m) => ({ default: m.AnalyticsPanel })));
-
-/**
- * Loads the analytics' code (Chart.js) once the list is on screen and the page is idle: out of the first
- * download, but parsed before the reader opens them, so opening shows the figures at once.
- */
-function usePreloadedAnalytics(ready: boolean) {
-  useEffect(() => {
-    if (!ready) return undefined;
-    const load = () => void loadAnalytics().catch(() => undefined);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(load, 2_000);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(load, { timeout: 5_000 });
-    return () => cancelIdleCallback(handle);
-  }, [ready]);
-}
+const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
 const ANALYTICS_ID = 'dashboard-analytics';
 
 /** How long the whole list waits for the first cards before it is read anyway (they failed, or are slow). */
@@ -105,7 +87,6 @@ export function DashboardPage() {
   const partial = !feed && firstCards !== undefined && firstCards.length > 0;
   const tags = useTags(feed !== undefined);
   usePreparedSearch(tags !== undefined);
-  usePreloadedAnalytics(tags !== undefined);
   const syncState = useSyncState();
   const articles = feed?.articles ?? (partial ? firstCards : undefined);
 
