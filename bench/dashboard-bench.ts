@@ -83,8 +83,45 @@ async function writeChunk({ rows, bodies, tags, rev }: SeedChunk): Promise<void>
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
-  const tx = db.transaction(['articles', 'article_contents', 'tags', 'meta'], 'readwrite');
+  const tx = db.transaction(['articles', 'article_contents', 'tags', 'meta', 'article_counts'], 'readwrite');
   for (const row of rows) tx.objectStore('articles').put(row);
+  // The counts the app keeps with each article write (app/src/data/db/article-counts.ts), kept here too:
+  // every row of a chunk is a new article.
+  const countsStore = tx.objectStore('article_counts');
+  const stored = await new Promise<unknown>((resolve, reject) => {
+    const request = countsStore.get('library');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  type Counts = {
+    key: string;
+    total: number;
+    unread: number;
+    archived: number;
+    favorites: number;
+    tags: Record<string, number>;
+  };
+  const counts = (stored as Counts | undefined) ?? {
+    key: 'library',
+    total: 0,
+    unread: 0,
+    archived: 0,
+    favorites: 0,
+    tags: {},
+  };
+  for (const row of rows as {
+    is_read: boolean;
+    is_archived: boolean;
+    is_favorite: boolean;
+    tag_keys: string[];
+  }[]) {
+    counts.total += 1;
+    if (row.is_archived) counts.archived += 1;
+    else if (!row.is_read) counts.unread += 1;
+    if (row.is_favorite) counts.favorites += 1;
+    for (const key of new Set(row.tag_keys)) counts.tags[key] = (counts.tags[key] ?? 0) + 1;
+  }
+  countsStore.put(counts);
   for (const body of bodies) tx.objectStore('article_contents').put(body);
   for (const tag of tags) tx.objectStore('tags').put(tag);
   tx.objectStore('meta').put({ key: 'rev', value: rev });

@@ -18,16 +18,18 @@ const NO_STATS: ArticleStats = { total: 0, unread: 0, read: 0, archived: 0, favo
 
 /**
  * The filtered list in `order`, or the search's results (sorted the same way) while `search` isn't empty;
- * undefined until the first answer.
+ * undefined until the first answer, and while not `wanted`.
  */
 export function useArticleFeed(
   query: ArticlesQuery,
   search: string,
   order: ArticleOrder = 'newest',
+  wanted = true,
 ): ArticleFeed | undefined {
   const lectern = useLectern();
   const { archived, favorite, is_read, tag_name } = query;
-  return useLiveQuery(async (): Promise<ArticleFeed> => {
+  return useLiveQuery(async (): Promise<ArticleFeed | undefined> => {
+    if (!wanted) return undefined;
     try {
       const list = await lectern.articles.list({ archived, favorite, is_read, tag_name }, order);
       if (!search.trim()) return { ...list, error: null };
@@ -36,7 +38,23 @@ export function useArticleFeed(
     } catch (error) {
       return { articles: [], stats: NO_STATS, error: error instanceof Error ? error.message : String(error) };
     }
-  }, [lectern, archived, favorite, is_read, tag_name, search, order]);
+  }, [lectern, archived, favorite, is_read, tag_name, search, order, wanted]);
+}
+
+/**
+ * The four counts of the dashboard, kept by the device with each write: one row read, so they show at once
+ * whatever the size of the library; undefined until the first answer, and after a failure (logged).
+ */
+export function useArticleStats(): ArticleStats | undefined {
+  const lectern = useLectern();
+  return useLiveQuery(async () => {
+    try {
+      return await lectern.articles.stats();
+    } catch (error) {
+      console.error('Loading the stats failed', error);
+      return undefined;
+    }
+  }, [lectern]);
 }
 
 /**

@@ -13,7 +13,8 @@ describe('LecternDb', () => {
       db.tables.map((table) => [table.name, table.schema.indexes.map((i) => i.name).sort()]),
     );
     expect(indexes).toEqual({
-      articles: ['created_at', 'rev', 'tag_keys'],
+      articles: ['created_at', 'rev', 'tag_keys', 'updated_at'],
+      article_counts: [],
       article_contents: ['rev'],
       tags: ['name_key'],
       lists: ['created_at'],

@@ -2,8 +2,16 @@
 // never edited once released: a change of shape is a new entry at the end.
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import { tagNameKey } from '@lectern/shared-schema';
+import {
+  ARTICLE_COUNTS_KEY,
+  ARTICLE_COUNTS_TABLE,
+  articleCountsMiddleware,
+  countArticle,
+  noCounts,
+} from './article-counts';
 import type {
   ArticleContentRow,
+  ArticleCountsRow,
   ArticleRow,
   HighlightRow,
   ListArticleRow,
@@ -87,6 +95,24 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       article_contents: 'id, rev',
     },
   },
+  {
+    // The library's counts kept with each write of an article (db/article-counts.ts), filled here from the
+    // rows there are; and articles by updated_at, so the reading streak reads only its last days. An
+    // upgrade that rewrites articles after this one counts them again: the middleware keeping the counts
+    // leaves upgrades alone.
+    version: 6,
+    stores: {
+      articles: 'id, created_at, rev, *tag_keys, updated_at',
+      article_counts: 'key',
+    },
+    upgrade: async (tx) => {
+      const counts = noCounts();
+      await tx.table<ArticleRow, string>('articles').each((row) => countArticle(counts, row, 1));
+      await tx
+        .table<ArticleCountsRow, string>(ARTICLE_COUNTS_TABLE)
+        .put({ key: ARTICLE_COUNTS_KEY, ...counts });
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {
@@ -103,9 +129,11 @@ export class LecternDb extends Dexie {
   declare offline_images: Table<OfflineImageRow, string>;
   declare image_files: Table<ImageFileRow, string>;
   declare search_index: Table<SearchIndexRow, string>;
+  declare article_counts: Table<ArticleCountsRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
     super(name, options);
+    this.use(articleCountsMiddleware);
     for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade(upgrade);
@@ -135,6 +163,14 @@ export class LecternDb extends Dexie {
     return [this.offline_images, this.image_files];
   }
 
+  /** The library's counts kept with each article write; none stored means an empty library. */
+  async articleCounts(): Promise<Omit<ArticleCountsRow, 'key'>> {
+    const row = await this.article_counts.get(ARTICLE_COUNTS_KEY);
+    if (!row) return noCounts();
+    const { key: _key, ...counts } = row;
+    return counts;
+  }
+
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
     const row = await this.meta.get(key);
     // The key decides the value's type: setMeta is the only writer.
@@ -157,8 +193,8 @@ export class LecternDb extends Dexie {
 
   /** Empties the database in one transaction; open live queries in every tab see it at once. */
   async wipe(): Promise<void> {
-    // The search index is derived from the articles: written apart from them, emptied with them.
-    const tables = [...this.dataTables, ...this.offlineTables, this.search_index];
+    // The search index and the counts are derived from the articles: emptied with them.
+    const tables = [...this.dataTables, ...this.offlineTables, this.search_index, this.article_counts];
     await this.transaction('rw', tables, async () => {
       await Promise.all(tables.map((table) => table.clear()));
     });

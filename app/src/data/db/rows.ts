@@ -137,3 +137,18 @@ export interface SearchIndexRow {
   user: string;
   snapshot: TermIndexSnapshot;
 }
+
+/**
+ * The library's counts, kept with every write of an article row in the same transaction
+ * (db/article-counts.ts): what the stats and the tags' article counts read instead of counting every row.
+ */
+export interface ArticleCountsRow {
+  key: 'library';
+  total: number;
+  /** Not archived and not read. */
+  unread: number;
+  archived: number;
+  favorites: number;
+  /** Articles per tag key (tag_keys); a key no article carries is absent. */
+  tags: Record<string, number>;
+}

@@ -1,5 +1,5 @@
 // The dashboard's analytics from the device's tables, with answers worked out by hand from the rows below.
-import { tagNameKey, type ArticleSummary } from '@lectern/shared-schema';
+import { computeAnalytics, tagNameKey, type ArticleSummary } from '@lectern/shared-schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { putArticles } from '../db/local-store';
 import { articleSummary } from '../testing/article-summary';
@@ -104,5 +104,37 @@ describe('readingAnalytics', () => {
       thisMonth: 1,
       streak: 3,
     });
+  });
+
+  it('answers what computeAnalytics answers over every row, reading only through indexes', async () => {
+    await addTags('a', 'b', 'c', 'd', 'e', 'f', 'g');
+    // A seeded library over two years with read streaks of every length, some broken by a day.
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const now = new Date('2026-02-01T14:00:00.000Z');
+    const day = 86_400_000;
+    const rows = Array.from({ length: 600 }, () => {
+      const created = now.getTime() - Math.floor(next() * 730) * day - Math.floor(next() * day);
+      // Most changes in the last weeks, a gap on the 5th day back.
+      const back = next() < 0.6 ? Math.floor(next() * 12) : Math.floor(next() * 400);
+      const updated = Math.max(
+        created,
+        now.getTime() - (back === 5 ? 6 : back) * day - Math.floor(next() * 3_600_000),
+      );
+      const tags = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].filter(() => next() < 0.3);
+      return article({
+        created_at: new Date(created).toISOString(),
+        updated_at: new Date(updated).toISOString(),
+        is_read: next() < 0.4,
+        tags,
+      });
+    });
+    await putArticles(device.lectern.db, rows);
+    const { tags } = await device.lectern.tags.list();
+    for (const at of [now, new Date('2026-01-29T09:00:00.000Z'), new Date('2025-06-15T23:30:00.000Z')]) {
+      const expected = computeAnalytics(rows, tags, at);
+      expect(await readingAnalytics(device.lectern.db, at)).toEqual(expected);
+    }
+    expect(computeAnalytics(rows, tags, now).streak).toBeGreaterThan(2);
   });
 });

@@ -9,6 +9,7 @@ import {
   type ArticleSummary,
   type ArticlesQuery,
 } from '@lectern/shared-schema';
+import { statsOf } from '../db/article-counts';
 import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
 import { createdIdOf, isArticleSave } from '../outbox/operations';
@@ -80,7 +81,7 @@ export async function listArticles(
   query: ArticlesQuery = {},
   order: ArticleOrder = 'newest',
 ): Promise<{ articles: LocalArticleSummary[]; stats: ArticleStats }> {
-  const [view, saves] = await Promise.all([articleView(db), pendingSaves(db)]);
+  const [view, saves, counts] = await Promise.all([articleView(db), pendingSaves(db), db.articleCounts()]);
   const matches = filterOf(query);
   const rows = order === 'title' ? view.byTitle() : view.newestFirst;
   const articles: LocalArticleSummary[] = [];
@@ -92,7 +93,7 @@ export async function listArticles(
   } else {
     for (const row of rows) if (matches(row)) articles.push(toSummary(row, saves));
   }
-  return { articles, stats: view.stats };
+  return { articles, stats: statsOf(counts) };
 }
 
 /**

@@ -1,7 +1,7 @@
-// The library in the orders the dashboard lists it, with its counts, derived from the cached rows once per
+// The library in the orders the dashboard lists it, derived from the cached rows once per
 // change rather than on every query: a filter switch over 50,000 articles is then one pass over an array
 // already in order, with no sort and no new object per article.
-import { compareNewestFirst, computeArticleStats, type ArticleStats } from '@lectern/shared-schema';
+import { compareNewestFirst } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
 import { compareTitles } from './article-order';
@@ -9,7 +9,6 @@ import { cachedArticles } from './row-cache';
 
 export interface ArticleView {
   newestFirst: readonly ArticleRow[];
-  stats: ArticleStats;
   /** Sorted the first time it is asked for after a change (A-Z is seldom chosen). */
   byTitle(): readonly ArticleRow[];
 }
@@ -28,7 +27,6 @@ export async function articleView(db: LecternDb): Promise<ArticleView> {
   let byTitle: ArticleRow[] | null = null;
   const view: ArticleView = {
     newestFirst,
-    stats: computeArticleStats(newestFirst),
     byTitle: () => (byTitle ??= [...newestFirst].sort(compareTitles)),
   };
   views.set(db, { version, view });

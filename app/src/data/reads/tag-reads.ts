@@ -6,12 +6,9 @@ import type { TagRow } from '../db/rows';
 import { articlesWithTag, type LocalArticleSummary } from './article-reads';
 import { notFound } from './not-found';
 
+/** Articles per tag key, kept with each article write (db/article-counts.ts): no walk over the library. */
 async function articleCountsByTag(db: LecternDb): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  // One key per (article, tag) pair: the multi-entry index holds exactly what the counts need.
-  const keys = await db.articles.orderBy('tag_keys').keys();
-  for (const key of keys) counts.set(String(key), (counts.get(String(key)) ?? 0) + 1);
-  return counts;
+  return new Map(Object.entries((await db.articleCounts()).tags));
 }
 
 function toTag(row: TagRow, counts: Map<string, number>): Tag {

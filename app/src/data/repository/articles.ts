@@ -14,6 +14,7 @@ import {
 } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type RequestOptions } from '../api/http-client';
 import { putArticles, refreshHighlightCounts } from '../db/local-store';
+import { statsOf } from '../db/article-counts';
 import { fetchBodies, prepareBodies, storeBodies } from '../offline/body-downloads';
 import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
@@ -108,6 +109,8 @@ export function createArticlesApi(ctx: RepositoryContext) {
     first: (query: ArticlesQuery, order: ArticleOrder, limit: number) =>
       firstArticles(db, query, order, limit),
     get: (id: string) => getArticle(db, id),
+    /** The stats of spec section 3 from the counts kept with each write: one row read, whatever the size. */
+    stats: async () => statsOf(await db.articleCounts()),
 
     /**
      * The body of an article that came as a card and whose body isn't on the device yet (`bodyMissing`):

@@ -31,10 +31,14 @@ async function markReadElsewhere(id: string): Promise<void> {
     open.onerror = () => reject(open.error);
   });
   await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction('articles', 'readwrite');
+    // With the counts that page's Dexie keeps in the same transaction (db/article-counts.ts): one fewer unread.
+    const tx = db.transaction(['articles', 'article_counts'], 'readwrite');
     const store = tx.objectStore('articles');
+    const counts = tx.objectStore('article_counts');
     const get = store.get(id);
     get.onsuccess = () => store.put({ ...get.result, is_read: true, rev: get.result.rev + 1 });
+    const kept = counts.get('library');
+    kept.onsuccess = () => counts.put({ ...kept.result, unread: kept.result.unread - 1 });
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
   });

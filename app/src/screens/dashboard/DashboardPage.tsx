@@ -1,11 +1,17 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PRODUCT_NAME, SEARCH_DEBOUNCE_MS } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { ChartIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Skeleton';
 import type { LocalArticleSummary } from '../../data';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { useArticleFeed, useFirstArticles, usePreparedSearch, useTags } from '../../hooks/use-library';
+import {
+  useArticleFeed,
+  useArticleStats,
+  useFirstArticles,
+  usePreparedSearch,
+  useTags,
+} from '../../hooks/use-library';
 import { useSyncState } from '../../hooks/use-sync-state';
 import { ARTICLE_PAGE_SIZE, ArticleGrid } from './ArticleGrid';
 import { ArticleToolbar } from './ArticleToolbar';
@@ -36,6 +42,25 @@ import './dashboard.css';
 const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
 const ANALYTICS_ID = 'dashboard-analytics';
 
+/** How long the whole list waits for the first cards before it is read anyway (they failed, or are slow). */
+const FIRST_CARDS_WAIT_MS = 500;
+
+/**
+ * Asks for the whole list once the first cards are on screen: reading a large library into memory takes
+ * the main thread (its rows are decoded there) and would otherwise hold the first cards back.
+ */
+function useWholeListAfterFirstCards(firstCardsShown: boolean, want: (wanted: true) => void) {
+  useEffect(() => {
+    if (firstCardsShown) {
+      // A passive effect runs after the frame that painted them.
+      want(true);
+      return undefined;
+    }
+    const timer = setTimeout(() => want(true), FIRST_CARDS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [firstCardsShown, want]);
+}
+
 /** / : My Articles. Mounted afresh on every navigation to /, so the filters start over (spec section 4). */
 export function DashboardPage() {
   const [filter, setFilter] = useState<DashboardFilter>(INITIAL_FILTER);
@@ -53,9 +78,12 @@ export function DashboardPage() {
   const activeSearch = search.trim() === '' ? '' : settledSearch;
   // The device answers in the order chosen: no sort of the whole library here on every change.
   const query = articlesQueryOf(filter);
-  const feed = useArticleFeed(query, activeSearch, order);
+  const [wholeListWanted, setWholeListWanted] = useState(false);
+  const feed = useArticleFeed(query, activeSearch, order, wholeListWanted);
+  const stats = useArticleStats();
   // Until the whole list has answered (the first visit after opening the app), its first cards.
   const firstCards = useFirstArticles(query, order, ARTICLE_PAGE_SIZE, !feed && !activeSearch);
+  useWholeListAfterFirstCards(firstCards !== undefined || activeSearch !== '', setWholeListWanted);
   const partial = !feed && firstCards !== undefined && firstCards.length > 0;
   const tags = useTags(feed !== undefined);
   usePreparedSearch(tags !== undefined);
@@ -137,7 +165,7 @@ export function DashboardPage() {
         </div>
       </header>
 
-      <StatsCards stats={feed?.stats} />
+      <StatsCards stats={stats} />
 
       <section className="card save-card" aria-labelledby="save-title">
         <h2 id="save-title" className="save-card__title">

@@ -1,0 +1,166 @@
+// The library's counts (the dashboard's stats, each tag's articles) kept with every write of an article row
+// rather than counted over the whole library at each read: at 50,000 articles a count is one row read.
+// A Dexie middleware adds the counts' table to every read-write transaction over `articles` and updates
+// the counts in the same transaction as the rows, so the two can never disagree, whoever writes (a local
+// edit, a sync pull, a wipe, another tab).
+import type {
+  DBCore,
+  DBCoreRangeType,
+  DBCoreMutateRequest,
+  DBCoreMutateResponse,
+  DBCoreTable,
+  DBCoreTransaction,
+  Middleware,
+} from 'dexie';
+import type { ArticleStats } from '@lectern/shared-schema';
+import type { ArticleCountsRow, ArticleRow } from './rows';
+
+export const ARTICLE_COUNTS_TABLE = 'article_counts';
+export const ARTICLE_COUNTS_KEY = 'library';
+
+// DBCoreRangeType.Any, a const enum the bundler can't read from Dexie's types: the range of clear().
+const RANGE_ANY = 3 as DBCoreRangeType;
+
+type Counts = Omit<ArticleCountsRow, 'key'>;
+
+export const noCounts = (): Counts => ({ total: 0, unread: 0, archived: 0, favorites: 0, tags: {} });
+
+type CountedFields = Pick<ArticleRow, 'is_archived' | 'is_read' | 'is_favorite' | 'tag_keys'>;
+
+/** Adds (`sign` 1) or takes away (-1) one article from the counts, as computeArticleStats counts it. */
+export function countArticle(counts: Counts, row: CountedFields, sign: 1 | -1): void {
+  counts.total += sign;
+  if (row.is_archived) counts.archived += sign;
+  else if (!row.is_read) counts.unread += sign;
+  if (row.is_favorite) counts.favorites += sign;
+  // The multi-entry index holds a key once per article however often it appears: counted the same way.
+  for (const key of new Set(row.tag_keys)) {
+    const count = (counts.tags[key] ?? 0) + sign;
+    if (count === 0) delete counts.tags[key];
+    else counts.tags[key] = count;
+  }
+}
+
+/** Every row counted from nothing: what the schema upgrade writes, and what the tests compare with. */
+export function countAll(rows: Iterable<CountedFields>): Counts {
+  const counts = noCounts();
+  for (const row of rows) countArticle(counts, row, 1);
+  return counts;
+}
+
+/** The stats of spec section 3 from the kept counts: read is total minus unread minus archived, floored at 0. */
+export function statsOf(counts: Counts): ArticleStats {
+  const { total, unread, archived, favorites } = counts;
+  return { total, unread, read: Math.max(0, total - unread - archived), archived, favorites };
+}
+
+/** Rows of one mutation, before and after it, keyed by id (a key twice in one call counts once). */
+async function rowsBefore(
+  table: DBCoreTable,
+  trans: DBCoreTransaction,
+  keys: readonly string[],
+): Promise<Map<string, ArticleRow>> {
+  const unique = [...new Set(keys)];
+  const rows = (await table.getMany({ trans, keys: unique })) as (ArticleRow | undefined)[];
+  const before = new Map<string, ArticleRow>();
+  unique.forEach((key, i) => {
+    const row = rows[i];
+    if (row) before.set(key, row);
+  });
+  return before;
+}
+
+/** What one mutation of `articles` does to the counts, worked out from the rows it replaces or removes. */
+async function mutateCounting(
+  articles: DBCoreTable,
+  countsTable: DBCoreTable,
+  req: DBCoreMutateRequest,
+): Promise<DBCoreMutateResponse> {
+  const { trans } = req;
+  let current: Map<string, ArticleRow>;
+  let cleared = false;
+  if (req.type === 'deleteRange' && req.range.type === RANGE_ANY) {
+    // clear(): nothing is left to count, and nothing needs reading first.
+    cleared = true;
+    current = new Map();
+  } else if (req.type === 'deleteRange') {
+    const removed = (await articles.query({
+      trans,
+      values: true,
+      query: { index: articles.schema.primaryKey, range: req.range },
+    })) as { result: ArticleRow[] };
+    current = new Map(removed.result.map((row) => [row.id, row]));
+  } else {
+    const keys =
+      req.type === 'delete'
+        ? (req.keys as string[])
+        : (req.values as ArticleRow[]).map((row, i) => (req.keys?.[i] as string | undefined) ?? row.id);
+    current = await rowsBefore(articles, trans, keys);
+  }
+  const response = await articles.mutate(req);
+  const stored = (await countsTable.get({ trans, key: ARTICLE_COUNTS_KEY })) as ArticleCountsRow | undefined;
+  const counts: Counts = stored && !cleared ? { ...stored, tags: { ...stored.tags } } : noCounts();
+  if (req.type === 'add' || req.type === 'put') {
+    (req.values as ArticleRow[]).forEach((row, i) => {
+      if (response.failures[i] !== undefined) return;
+      const previous = current.get(row.id);
+      if (previous) countArticle(counts, previous, -1);
+      countArticle(counts, row, 1);
+      current.set(row.id, row);
+    });
+  } else {
+    // delete and deleteRange: every row there was under those keys is gone.
+    for (const row of current.values()) countArticle(counts, row, -1);
+  }
+  const row: ArticleCountsRow = { key: ARTICLE_COUNTS_KEY, ...counts };
+  await countsTable.mutate({ type: 'put', trans, values: [row] });
+  return response;
+}
+
+/** The stores of an IDB transaction, to tell whether the counts' table is there (it is from version 6). */
+function hasCountsTable(trans: DBCoreTransaction): boolean {
+  const idb = trans as unknown as IDBTransaction;
+  return idb.mode !== 'versionchange' && idb.objectStoreNames.contains(ARTICLE_COUNTS_TABLE);
+}
+
+/**
+ * Keeps `article_counts` in step with `articles`. Schema upgrades are left alone: an upgrade that rewrites
+ * articles counts them again itself (see version 6 in lectern-db.ts).
+ */
+export const articleCountsMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'ArticleCounts',
+  create(down) {
+    // One mutation at a time per transaction: two bulkPuts started together must not read the same counts.
+    const queues = new WeakMap<DBCoreTransaction, Promise<unknown>>();
+    return {
+      ...down,
+      transaction(stores, mode, options) {
+        const withCounts =
+          mode === 'readwrite' && stores.includes('articles') && !stores.includes(ARTICLE_COUNTS_TABLE)
+            ? [...stores, ARTICLE_COUNTS_TABLE]
+            : stores;
+        return down.transaction(withCounts, mode, options);
+      },
+      table(name) {
+        const table = down.table(name);
+        if (name !== 'articles') return table;
+        return {
+          ...table,
+          mutate(req) {
+            if (!hasCountsTable(req.trans)) return table.mutate(req);
+            const countsTable = down.table(ARTICLE_COUNTS_TABLE);
+            const queued = (queues.get(req.trans) ?? Promise.resolve()).then(() =>
+              mutateCounting(table, countsTable, req),
+            );
+            queues.set(
+              req.trans,
+              queued.catch(() => undefined),
+            );
+            return queued;
+          },
+        };
+      },
+    };
+  },
+};
