@@ -80,6 +80,8 @@ describe('the counts kept with local writes', () => {
 
     await db.wipe();
     expect(await expectCountsExact(db)).toEqual({ total: 0, unread: 0, archived: 0, favorites: 0, tags: {} });
+    // Nothing of the reader stays on a shared device, not even a row of zeros.
+    expect(await db.article_counts.count()).toBe(0);
     await articles.create({ url: 'https://example.com/after-wipe', tags: ['again'] });
     expect(await expectCountsExact(db)).toMatchObject({ total: 1, tags: { again: 1 } });
   });

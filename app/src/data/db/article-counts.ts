@@ -98,8 +98,13 @@ async function mutateCounting(
     current = await rowsBefore(articles, trans, keys);
   }
   const response = await articles.mutate(req);
+  if (cleared) {
+    // An empty library has no counts row (articleCounts reads its absence as zeros): a wipe leaves nothing.
+    await countsTable.mutate({ type: 'delete', trans, keys: [ARTICLE_COUNTS_KEY] });
+    return response;
+  }
   const stored = (await countsTable.get({ trans, key: ARTICLE_COUNTS_KEY })) as ArticleCountsRow | undefined;
-  const counts: Counts = stored && !cleared ? { ...stored, tags: { ...stored.tags } } : noCounts();
+  const counts: Counts = stored ? { ...stored, tags: { ...stored.tags } } : noCounts();
   if (req.type === 'add' || req.type === 'put') {
     (req.values as ArticleRow[]).forEach((row, i) => {
       if (response.failures[i] !== undefined) return;
