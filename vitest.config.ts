@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/** Server tests about PostgreSQL itself (or that need it): they run in the PostgreSQL project only. */
+const POSTGRES_ONLY: string[] = [];
+
+/** Server tests about SQLite itself: left out of the PostgreSQL project, each with its reason. */
+const SQLITE_ONLY: string[] = [];
+
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
@@ -25,7 +31,22 @@ export default defineConfig({
         test: {
           name: 'sync-server',
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
+          exclude: POSTGRES_ONLY,
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same server suite on PostgreSQL: one throwaway cluster for the run (its global setup), a fresh
+        // database per test copied from a migrated template (sync-server/src/testing/test-database.ts).
+        test: {
+          name: 'sync-server-postgres',
+          include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          environment: 'node',
+          env: { LECTERN_TEST_ENGINE: 'postgres' },
+          globalSetup: ['sync-server/src/testing/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

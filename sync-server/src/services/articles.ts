@@ -23,6 +23,7 @@ import type { ServiceContext } from './context';
 import { extractPageOfSave, requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
 import { searchArticleSummariesSqlite } from './search-sqlite';
+import { rankedArticles } from '../db/postgres/search';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
@@ -391,11 +392,20 @@ async function touchArticle(db: Queryable, articleId: string): Promise<void> {
   await db.orm.update(articles).set({ updatedAt: nowIso() }).where(eq(articles.id, articleId));
 }
 
-/** Full-text search, best match first; the last word matches as a prefix (services/search-sqlite.ts). */
+/**
+ * Full-text search, best match first; the last word matches as a prefix. Each engine ranks with its own
+ * index: FTS5 (services/search-sqlite.ts), tsvector (db/postgres/search.ts).
+ */
 export async function searchArticles(
   db: Queryable,
   userId: string,
   query: string,
 ): Promise<ArticleSummary[]> {
-  return await searchArticleSummariesSqlite(db, userId, query);
+  if (db.dialect === 'sqlite') return await searchArticleSummariesSqlite(db, userId, query);
+  const ranked = rankedArticles(userId, query);
+  if (!ranked) return [];
+  return await findArticleSummaries(
+    db,
+    sql`JOIN (${ranked}) r ON r.seq = a.seq ORDER BY r.rank DESC, r.created_at DESC`,
+  );
 }

@@ -25,6 +25,12 @@ export interface PostgresOptions {
   poolSize?: number;
   /** How long opening a connection may take before the start (or a query) fails. */
   connectTimeoutMs?: number;
+  /**
+   * Called after each outermost transaction commits, with the users whose change feed it moved: live
+   * updates tell this node's devices (live/feed-signals.ts), as openSqlite's afterCommit does. It must
+   * return at once and never throw.
+   */
+  afterCommit?: (userIds: readonly string[]) => void;
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -141,6 +147,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
           await options.recordFeed?.(tx, touched);
         }
         await client.query('COMMIT');
+        if (touched.length > 0) options.afterCommit?.([...new Set(touched.map((entry) => entry.userId))]);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
