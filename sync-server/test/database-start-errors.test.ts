@@ -126,7 +126,7 @@ describe('DATABASE_URL at start', () => {
       });
       expect(saved.status).toBe(201);
       expect(saved.body.article).toMatchObject({ title: 'Kale', tags: ['garden'] });
-      expect((await reader.get(`/articles/${saved.body.article.id}`)).body.title).toBe('Kale');
+      expect((await reader.get(`/articles/${saved.body.article.id}`)).body.article.title).toBe('Kale');
       const check = new pg.Client({ connectionString: url.href });
       await check.connect();
       const users = await check.query('SELECT email FROM users');

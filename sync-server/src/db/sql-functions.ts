@@ -64,3 +64,13 @@ export function joinedText(db: Queryable, text: SQLWrapper, separator: string): 
 export function flag(value: number | boolean | null | undefined): boolean {
   return value === true || value === 1;
 }
+
+/**
+ * Inside a transaction: waits until no other transaction of this user holds `scope`, then holds it until
+ * this one ends. SQLite runs one transaction at a time, so there it is already so; PostgreSQL's transactions
+ * run side by side, and a check-then-insert (is this address saved yet?) would let two of them both insert.
+ */
+export async function lockForUser(tx: Queryable, scope: string, userId: string): Promise<void> {
+  if (tx.dialect === 'postgres')
+    await tx.run(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${userId}`}, 0))`);
+}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
-import { testServerDatabase } from './test-database';
+import { noteServerDatabase, testServerDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
@@ -40,6 +40,7 @@ export async function startTestServer(
     },
     { appDir: options.appDir ?? null },
   );
+  noteServerDatabase(dataDir, { ...database.env, ...options.env });
   const app = await buildServer(config, { logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

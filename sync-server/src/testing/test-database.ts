@@ -2,6 +2,7 @@
 // (LECTERN_TEST_ENGINE=postgres, set by the `sync-server-postgres` project in vitest.config.ts). The
 // shared helpers (memory-db.ts, service-context.ts, start-test-server.ts) open their database here, so
 // one suite runs on both engines.
+import { join } from 'node:path';
 import type { Db, Dialect } from '../db/database';
 import { openSqlite } from '../db/connection';
 import { openPostgres } from '../db/postgres/connection';
@@ -54,5 +55,31 @@ export async function testServerDatabase(
     return { env: { DATABASE_URL: url }, drop: async () => {} };
   }
   const url = await createTestDatabase();
-  return { env: { DATABASE_URL: url }, drop: () => dropTestDatabase(url) };
+  return {
+    env: { DATABASE_URL: url },
+    drop: async () => {
+      await dropTestDatabase(url);
+      for (const [dataDir, each] of databaseOfDataDir) if (each === url) databaseOfDataDir.delete(dataDir);
+    },
+  };
+}
+
+/** Notes which database the test server on `dataDir` serves from (openServerDatabase finds it). */
+export function noteServerDatabase(dataDir: string, env: Record<string, string>): void {
+  if (env.DATABASE_URL) databaseOfDataDir.set(dataDir, env.DATABASE_URL);
+}
+
+/**
+ * The database the test server on `dataDir` serves from (or served from, before a restart), opened beside
+ * it for a test to look at or plant rows: its SQLite file, or its PostgreSQL database. Close it after use.
+ */
+export async function openServerDatabase(dataDir: string): Promise<Db> {
+  if (testEngine() === 'sqlite') return openSqlite(join(dataDir, 'lectern.sqlite'));
+  let url = databaseOfDataDir.get(dataDir);
+  if (!url) {
+    // A data folder whose server has not started yet: the database it will start on.
+    url = await createTestDatabase();
+    databaseOfDataDir.set(dataDir, url);
+  }
+  return await openPostgres(url, { recordFeed: recordTouched });
 }
