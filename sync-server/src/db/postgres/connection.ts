@@ -23,7 +23,7 @@ export interface PostgresOptions {
   recordFeed?: RecordFeed;
   /** Connections this node keeps open at most. */
   poolSize?: number;
-  /** How long opening a connection may take before the start (or a query) fails. */
+  /** How long reaching the server at open may take before the open (the start) fails. */
   connectTimeoutMs?: number;
   /**
    * Called after each outermost transaction commits, with the users whose change feed it moved: live
@@ -37,6 +37,13 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 
 /** The session lock every node takes around its migrations, so two nodes starting at once don't race. */
 const MIGRATION_LOCK = 7_240_415_001;
+
+/**
+ * How long a query waits for one of the pool's connections once the server runs. Not the start's short
+ * connect timeout: under load (every connection in a transaction, waiting its turn on a user's feed lock)
+ * a few seconds' wait is normal, and failing the request then would turn a busy moment into errors.
+ */
+const POOL_WAIT_MS = 30_000;
 
 /**
  * Counts and sequence keys are `number` in the schema. pg answers bigint and numeric as strings (they may
@@ -66,21 +73,17 @@ END $$`;
 type WrittenRow = Parameters<typeof changedEntities>[0][number];
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  // Reached, logged into and migrated on a connection of its own, within the start's timeout.
+  await migrateOnce(url, options.connectTimeoutMs ?? 10_000);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     types,
   });
   // An idle connection the server drops (a restart, a failover) is removed from the pool and the next
   // query opens a new one; without a listener, pg's 'error' event would end the process.
   pool.on('error', () => {});
-  try {
-    await migrateOnce(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
 
   const dialect = new PgDialect();
   const tables = schema as unknown as Tables;
@@ -163,8 +166,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 }
 
 /** Applies pending migrations; a node that finds another migrating waits for it, then finds nothing to do. */
-async function migrateOnce(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateOnce(url: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, types });
+  client.on('error', () => {});
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -173,7 +178,7 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
