@@ -59,14 +59,19 @@ const types = {
 };
 
 /**
- * The rows a transaction wrote, as db/change-set.ts's triggers note them: per session, empty at each
- * commit. Created by the first transaction of each connection (a DO block, so an existing table costs
- * nothing and raises no notice).
+ * The rows a transaction wrote, as db/change-set.ts's triggers note them: per session, emptied as the
+ * transaction reads them before COMMIT (touchedEntities), and at each BEGIN of what a write outside any
+ * transaction left. Created by the first transaction of each connection (a DO block, so an existing table
+ * costs nothing and raises no notice). Not ON COMMIT DELETE ROWS: that truncates the table's file at every
+ * commit, which made each commit wait on the file system (an import's thousands of small transactions
+ * took several times as long).
  */
 const BEGIN = `BEGIN; DO $$ BEGIN
   IF to_regclass('pg_temp.written_rows') IS NULL THEN
     CREATE TEMP TABLE written_rows (n bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tbl text NOT NULL,
-      op text NOT NULL, user_id text, id text, article_id text, tag_id text, list_id text) ON COMMIT DELETE ROWS;
+      op text NOT NULL, user_id text, id text, article_id text, tag_id text, list_id text);
+  ELSE
+    DELETE FROM pg_temp.written_rows;
   END IF;
 END $$`;
 
@@ -189,7 +194,8 @@ async function migrateOnce(url: string, connectTimeoutMs: number): Promise<void>
 async function touchedEntities(client: pg.PoolClient): Promise<TouchedEntity[]> {
   const written = (
     await client.query<WrittenRow>(
-      'SELECT tbl, op, user_id, id, article_id, tag_id, list_id FROM pg_temp.written_rows ORDER BY n',
+      `WITH taken AS (DELETE FROM pg_temp.written_rows RETURNING *)
+       SELECT tbl, op, user_id, id, article_id, tag_id, list_id FROM taken ORDER BY n`,
     )
   ).rows;
   if (written.length === 0) return [];
