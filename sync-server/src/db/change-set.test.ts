@@ -243,7 +243,8 @@ describe('the transaction records the feed with the write', () => {
     const article = await save();
     for (const flag of ['is_read', 'is_favorite'])
       await db.transaction(
-        async (tx) => await tx.run(sql`UPDATE articles SET ${sql.raw(flag)} = ${true} WHERE id = ${article.id}`),
+        async (tx) =>
+          await tx.run(sql`UPDATE articles SET ${sql.raw(flag)} = ${true} WHERE id = ${article.id}`),
       );
     const entries = (await feedOf(db, reader)).changes.filter((change) => change.id === article.id);
     expect(entries).toEqual([

@@ -61,7 +61,9 @@ export async function queueImageBackfill(db: Queryable): Promise<void> {
     const at = nowIso();
     // The payload {"articleId":"…"}, the same bytes on both engines.
     const payload =
-      tx.dialect === 'sqlite' ? sql`json_object('articleId', id)` : sql`'{"articleId":' || to_json(id)::text || '}'`;
+      tx.dialect === 'sqlite'
+        ? sql`json_object('articleId', id)`
+        : sql`'{"articleId":' || to_json(id)::text || '}'`;
     await tx.run(sql`INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
        SELECT ${ARCHIVE_IMAGES_JOB}, id, user_id, NULL, ${payload}, 'queued', 0, ${at}, ${at}, ${at}
          FROM articles
