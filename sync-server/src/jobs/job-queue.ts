@@ -133,7 +133,7 @@ export class JobQueue {
   }
 
   /** Called after each job ends (done, failed, or queued again for a retry). */
-  afterEachJob(hook: (job: JobRow) => void): void {
+  afterEachJob(hook: (job: JobRow) => void | Promise<void>): void {
     this.afterJobHooks.push(hook);
   }
 
@@ -242,15 +242,17 @@ export class JobQueue {
 
   private runJob(job: JobRow): void {
     this.slots.take(job.user_id);
-    const work = this.execute(job).finally(() => {
-      this.running.delete(job.id);
+    // The hooks are part of the job's work: stop() waits for them, so none reaches a database the server
+    // has closed meanwhile (on PostgreSQL it would wait for a connection of an ended pool).
+    const work = this.execute(job).finally(async () => {
       for (const hook of this.afterJobHooks) {
         try {
-          hook(job);
+          await hook(job);
         } catch {
           // A hook's failure must not stop the queue; the next job's hook tries again.
         }
       }
+      this.running.delete(job.id);
       this.slots.release(job.user_id);
       this.wake();
     });
