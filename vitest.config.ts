@@ -1,5 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+/** Server tests about PostgreSQL itself (or that need it): they run in the PostgreSQL project only. */
+const POSTGRES_ONLY = [
+  // PostgreSQL's own connection, feed order, search (and its parity with SQLite's) and migrations.
+  'sync-server/src/db/postgres/*.test.ts',
+  // The throwaway cluster the PostgreSQL tests run on.
+  'sync-server/src/testing/postgres-cluster.test.ts',
+  // LISTEN/NOTIFY between nodes.
+  'sync-server/src/live/postgres-feed-signals.test.ts',
+  // pg-boss, the job runner on PostgreSQL.
+  'sync-server/src/jobs/pg-boss-runner.test.ts',
+  // DATABASE_URL at start: refused addresses, and a start that serves from PostgreSQL.
+  'sync-server/test/database-start-errors.test.ts',
+];
+
+/** Server tests about SQLite itself: left out of the PostgreSQL project, each with its reason. */
+const SQLITE_ONLY = [
+  // The SQLite file's pragmas (WAL, synchronous=FULL), its second connection and its migrations.
+  'sync-server/src/db/connection.test.ts',
+  // The FTS5 index's rebuild when SQLite's search index changed shape.
+  'sync-server/src/db/search-index-upgrade.test.ts',
+  // FTS5 internals: the highlight index's owner column (PostgreSQL's search has db/postgres/search-*.test.ts).
+  'sync-server/test/highlight-search-owner.test.ts',
+  // The normalized_url backfill of SQLite libraries older than the column; no PostgreSQL library lacks it.
+  'sync-server/test/save-again-backfill.test.ts',
+];
+
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
@@ -25,8 +51,25 @@ export default defineConfig({
         test: {
           name: 'sync-server',
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
+          exclude: POSTGRES_ONLY,
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same server suite on PostgreSQL: one throwaway cluster for the run (its global setup), a fresh
+        // database per test copied from a migrated template (sync-server/src/testing/test-database.ts).
+        test: {
+          name: 'sync-server-postgres',
+          include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          environment: 'node',
+          env: { LECTERN_TEST_ENGINE: 'postgres' },
+          globalSetup: ['sync-server/src/testing/postgres-global-setup.ts'],
+          // The cluster shares the two cores with the servers under test: the attack tests (hundreds of
+          // concurrent sign-ins) take longer here.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },

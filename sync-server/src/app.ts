@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { openSqlite } from './db/connection';
+import { openDatabaseFromConfig } from './db/open';
 import { setExtractionQueueWait } from './extraction/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -60,7 +60,8 @@ export interface BuildOptions {
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const feedSignals = await openFeedSignals(config);
-  const db = openSqlite(config.databaseFile, { afterCommit: (userIds) => feedSignals.publish(userIds) });
+  // SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL (a start error there stops the start, db/open.ts).
+  const db = await openDatabaseFromConfig(config, { afterCommit: (userIds) => feedSignals.publish(userIds) });
   await fillTagNameKeys(db);
   setExtractionQueueWait(config.extractionQueueWaitMs);
   const ctx = createServiceContext(db, config, feedSignals);

@@ -1,10 +1,11 @@
-// `npm start`: the API and the built PWA on one port, SQLite in DATA_DIR (./data by default).
+// `npm start`: the API and the built PWA on one port, SQLite in DATA_DIR (./data by default), or
+// PostgreSQL when DATABASE_URL is set.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabaseFromConfig } from './db/open';
+import { DatabaseStartError } from './db/open';
 
 const builtApp = join(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
 let config: Config;
@@ -16,20 +17,15 @@ try {
   process.exit(1);
 }
 // DATABASE_URL: PostgreSQL is reached, logged into and migrated before anything starts (db/open.ts); a
-// server that can't use it stops with the reason, never falling back to SQLite. The services serve from
-// PostgreSQL once app.ts opens its database with openDatabaseFromConfig (issue 15, after the async
-// services); until then a PostgreSQL start stops after this check rather than serve from SQLite.
-if (config.databaseUrl !== null) {
-  try {
-    await (await openDatabaseFromConfig(config)).close();
-  } catch (error) {
-    console.error(`Lectern cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-  console.error('Lectern cannot start: this build serves from SQLite only; unset DATABASE_URL.');
+// server that can't use it stops with the reason, never falling back to SQLite.
+let app: Awaited<ReturnType<typeof buildServer>>;
+try {
+  app = await buildServer(config);
+} catch (error) {
+  if (!(error instanceof DatabaseStartError)) throw error;
+  console.error(`Lectern cannot start: ${error.message}`);
   process.exit(1);
 }
-const app = await buildServer(config);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite, type Queryable } from '../src/db/connection';
+import type { Queryable } from '../src/db/connection';
+import { openServerDatabase } from '../src/testing/test-database';
 import { insertArticle } from '../src/services/articles';
 import { createHighlight } from '../src/services/highlights';
 import { registerUser } from '../src/services/users';
@@ -73,7 +74,7 @@ async function signIn(email: string): Promise<ApiClient> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lectern-bodies-'));
-  const db = openSqlite(join(dataDir, 'lectern.sqlite'));
+  const db = await openServerDatabase(dataDir);
   const owner = await registerUser(db, {
     email: 'bodies@example.com',
     password: PASSWORD,

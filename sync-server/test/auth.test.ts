@@ -1,5 +1,6 @@
 import { SERVER_ERRORS } from '@lectern/shared-schema';
-import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
+import { openServerDatabase } from '../src/testing/test-database';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,7 +244,8 @@ describe('account deletion', () => {
     expect((await world.api.post('/auth/login', { email, password })).status).toBe(401);
     expect(existsSync(uploads)).toBe(false);
     expect((await world.api.get(`/lists/public/${list.share_id}`)).status).toBe(404);
-    const sqlite = openDb(world);
+    const db = await openServerDatabase(world.server.dataDir);
+    const count = async (query: ReturnType<typeof sql>) => await db.get<{ n: number }>(query);
     for (const table of [
       'users',
       'articles',
@@ -254,21 +256,19 @@ describe('account deletion', () => {
       'change_log',
     ]) {
       const column = table === 'users' ? 'id' : 'user_id';
-      expect(sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).get(user.id)).toEqual({
-        n: 0,
-      });
+      expect(
+        await count(
+          sql`SELECT count(*) AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${user.id}`,
+        ),
+      ).toEqual({ n: 0 });
     }
-    expect(
-      sqlite.prepare('SELECT count(*) AS n FROM article_tags WHERE article_id = ?').get(article.id),
-    ).toEqual({ n: 0 });
-    expect(sqlite.prepare('SELECT count(*) AS n FROM list_articles WHERE list_id = ?').get(list.id)).toEqual({
+    expect(await count(sql`SELECT count(*) AS n FROM article_tags WHERE article_id = ${article.id}`)).toEqual(
+      { n: 0 },
+    );
+    expect(await count(sql`SELECT count(*) AS n FROM list_articles WHERE list_id = ${list.id}`)).toEqual({
       n: 0,
     });
     expect((await bystander.client.get('/articles')).body.articles).toHaveLength(1);
-    sqlite.close();
+    await db.close();
   });
 });
-
-function openDb(w: World) {
-  return new Database(join(w.server.dataDir, 'lectern.sqlite'), { readonly: true });
-}

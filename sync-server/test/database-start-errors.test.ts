@@ -1,6 +1,6 @@
 // A DATABASE_URL the server can't use stops `npm run serve` at once with its reason, never a stack trace,
-// never the password, and never a silent fall-back to SQLite.
-import { spawnSync } from 'node:child_process';
+// never the password, and never a silent fall-back to SQLite; a usable one is what the server serves from.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseStartError, openDatabaseFromConfig } from '../src/db/open';
 import { createTestDatabase, stopTestCluster } from '../src/testing/postgres-cluster';
+import { ApiClient, signUp } from './support/api-client';
 
 afterAll(stopTestCluster);
 
@@ -104,9 +105,7 @@ describe('DATABASE_URL at start', () => {
     );
   });
 
-  // Until app.ts opens its database with openDatabaseFromConfig (after the async services), a start on a
-  // usable PostgreSQL stops after the check; once wired, this start serves, from PostgreSQL.
-  it('migrates a reachable PostgreSQL and never serves from SQLite instead', async () => {
+  it('migrates a reachable PostgreSQL, serves from it and makes no SQLite file', async () => {
     const admin = new URL(await createTestDatabase());
     const client = new pg.Client({ connectionString: admin.href });
     await client.connect();
@@ -114,16 +113,74 @@ describe('DATABASE_URL at start', () => {
     await client.end();
     const url = new URL(admin);
     url.pathname = '/fresh_library';
-    const run = start({ DATABASE_URL: url.href, JWT_SECRET: SECRET });
-    expect(run.status).toBe(1);
-    expect(run.sqliteMade).toBe(false);
-    const check = new pg.Client({ connectionString: url.href });
-    await check.connect();
-    const { rows } = await check.query("SELECT to_regclass('public.change_log') IS NOT NULL AS migrated");
-    await check.end();
-    expect(rows).toEqual([{ migrated: true }]);
+    const port = await closedPort();
+    const server = await serve({ DATABASE_URL: url.href, JWT_SECRET: SECRET, PORT: String(port) });
+    try {
+      const api = new ApiClient(`http://127.0.0.1:${port}`);
+      expect((await api.get('/health')).status).toBe(200);
+      const { client: reader, email } = await signUp(api);
+      const saved = await reader.post('/articles', {
+        url: 'https://example.com/kale',
+        html: '<html><head><title>Kale</title></head><body><article><p>Kale and compost.</p></article></body></html>',
+        tags: ['garden'],
+      });
+      expect(saved.status).toBe(201);
+      expect(saved.body.article).toMatchObject({ title: 'Kale', tags: ['garden'] });
+      expect((await reader.get(`/articles/${saved.body.article.id}`)).body.article.title).toBe('Kale');
+      const check = new pg.Client({ connectionString: url.href });
+      await check.connect();
+      const users = await check.query('SELECT email FROM users');
+      const articles = await check.query('SELECT title FROM articles');
+      await check.end();
+      expect(users.rows).toEqual([{ email }]);
+      expect(articles.rows).toEqual([{ title: 'Kale' }]);
+      expect(existsSync(join(server.dataDir, 'lectern.sqlite'))).toBe(false);
+    } finally {
+      await server.stop();
+    }
   });
 });
+
+/** `npm run serve` in a child process, answered once it listens; stop() ends it and removes its folder. */
+async function serve(env: Record<string, string>): Promise<{ dataDir: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-start-'));
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['sync-server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await ended;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let output = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start within 60 s: ${output}`)), 60_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Lectern is running')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the server ended (${code}): ${output}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { dataDir, stop };
+}
 
 describe('openDatabaseFromConfig', () => {
   it('opens SQLite when DATABASE_URL is unset', async () => {

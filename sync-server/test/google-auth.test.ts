@@ -1,7 +1,7 @@
 import { googleSignInErrorMessage, SERVER_ERRORS } from '@lectern/shared-schema';
-import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
+import { openServerDatabase } from '../src/testing/test-database';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleEnv, startStandInGoogle, type StandInGoogle } from '../src/testing/stand-in-google';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
@@ -51,13 +51,14 @@ async function signInWith(providerCode: string) {
   return { back, nonce, code: back.searchParams.get('code') ?? '' };
 }
 
-function userRow(email: string) {
-  const db = new Database(join(server.dataDir, 'lectern.sqlite'), { readonly: true });
+async function userRow(email: string) {
+  const db = await openServerDatabase(server.dataDir);
   try {
-    return db.prepare('SELECT id, google_sub, password_hash FROM users WHERE email = ?').get(email) as
-      { id: string; google_sub: string | null; password_hash: string | null } | undefined;
+    return await db.get<{ id: string; google_sub: string | null; password_hash: string | null }>(
+      sql`SELECT id, google_sub, password_hash FROM users WHERE email = ${email}`,
+    );
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -144,7 +145,7 @@ describe('Google sign-in', () => {
     expect(attacker.status).toBe(201);
     const { back } = await signInWith('victim-code');
     expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_email_taken');
-    const row = userRow('victim@gmail.com');
+    const row = await userRow('victim@gmail.com');
     expect(row?.id).toBe(attacker.body.user.id);
     expect(row?.google_sub).toBeNull();
     // The password still works for whoever knows it; the Google account got no way in.
@@ -158,13 +159,13 @@ describe('Google sign-in', () => {
     expect((await exchange({ code: owner.code, nonce: owner.nonce })).status).toBe(200);
     const { back } = await signInWith('other-sub-code');
     expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_email_taken');
-    expect(userRow('grace@example.com')?.google_sub).toBe('google-123');
+    expect((await userRow('grace@example.com'))?.google_sub).toBe('google-123');
   });
 
   it('refuses an account whose email Google has not verified, with a fixed code, and makes no account', async () => {
     const { back } = await signInWith('unverified-code');
     expect(`${back.pathname}${back.search}`).toBe('/auth/callback?error=google_email_unverified');
-    expect(userRow('unverified@example.com')).toBeUndefined();
+    expect(await userRow('unverified@example.com')).toBeUndefined();
     expect(googleSignInErrorMessage('google_email_unverified')).toBe(SERVER_ERRORS.googleEmailUnverified);
   });
 

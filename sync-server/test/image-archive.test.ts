@@ -1,6 +1,7 @@
 // Issue 14, server part: a saved article's images are archived on the server, served only to whoever may
 // see the article, and freed with it. Real server, real SQLite, real HTTP; the publisher is a fixture site.
-import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
+import { openServerDatabase } from '../src/testing/test-database';
 import { connect, createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -319,26 +320,15 @@ describe('articles saved before images were archived', () => {
       const { client, user } = await signUp(new ApiClient(restarted.url));
       await restarted.close();
       // An article as an older server stored it: the publisher's addresses, no images_pending, no marker.
-      const sqlite = new Database(join(dataDir, 'lectern.sqlite'));
+      const stored = await openServerDatabase(dataDir);
       const id = '0b7c3c2e-5d1f-4a8e-9c3b-2f6a1d4e5b70';
       const at = new Date().toISOString();
-      sqlite
-        .prepare(
-          `INSERT INTO articles (id, user_id, url, normalized_url, title, image_url, article_type, content,
-             created_at, updated_at) VALUES (?, ?, ?, ?, 'Old article', ?, 'web', ?, ?, ?)`,
-        )
-        .run(
-          id,
-          user.id,
-          site.url('/old'),
-          site.url('/old'),
-          site.url('/img/lead.png'),
-          `<p>Old text</p><img src="${site.url('/img/heron.png')}" alt="heron"><img src="${site.url('/img/missing.png')}">`,
-          at,
-          at,
-        );
-      sqlite.prepare('DELETE FROM server_markers').run();
-      sqlite.close();
+      const content = `<p>Old text</p><img src="${site.url('/img/heron.png')}" alt="heron"><img src="${site.url('/img/missing.png')}">`;
+      await stored.run(sql`INSERT INTO articles (id, user_id, url, normalized_url, title, image_url, article_type,
+             content, created_at, updated_at) VALUES (${id}, ${user.id}, ${site.url('/old')}, ${site.url('/old')},
+             'Old article', ${site.url('/img/lead.png')}, 'web', ${content}, ${at}, ${at})`);
+      await stored.run(sql`DELETE FROM server_markers`);
+      await stored.close();
 
       restarted = await startTestServer({ env, dataDir });
       const again = new ApiClient(restarted.url, client.token);
@@ -349,23 +339,21 @@ describe('articles saved before images were archived', () => {
       await restarted.close();
 
       // Once: the marker stays, and a later start queues nothing.
-      const check = new Database(join(dataDir, 'lectern.sqlite'));
-      const jobsNow = () =>
-        check.prepare(`SELECT count(*) AS n FROM jobs WHERE kind = 'archive-article-images'`).get() as {
-          n: number;
-        };
-      expect(check.prepare('SELECT name FROM server_markers').all()).toEqual([
+      const check = await openServerDatabase(dataDir);
+      expect(await check.all(sql`SELECT name FROM server_markers`)).toEqual([
         { name: 'image-archive-backfill' },
       ]);
-      expect(jobsNow().n).toBe(1);
-      check.close();
+      expect(
+        await check.get(sql`SELECT count(*) AS n FROM jobs WHERE kind = 'archive-article-images'`),
+      ).toEqual({
+        n: 1,
+      });
+      await check.close();
       restarted = await startTestServer({ env, dataDir });
       await restarted.close();
-      const last = new Database(join(dataDir, 'lectern.sqlite'));
-      expect(
-        (last.prepare(`SELECT count(*) AS n FROM jobs WHERE status = 'queued'`).get() as { n: number }).n,
-      ).toBe(0);
-      last.close();
+      const last = await openServerDatabase(dataDir);
+      expect(await last.get(sql`SELECT count(*) AS n FROM jobs WHERE status = 'queued'`)).toEqual({ n: 0 });
+      await last.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,8 +1,8 @@
 // Item 15 of issue 10: nothing grows with the size of a library in one piece. The change feed pages by
 // bytes, the export is streamed, and Idempotency-Key replays keep only a status and ids, for a while.
 import { CHANGES_MAX_LIMIT, exportFileName, newId, type Change } from '@lectern/shared-schema';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openServerDatabase } from '../src/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_PAGE_BYTES } from '../src/services/sync';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 function openStore() {
-  return new Database(join(server.dataDir, 'lectern.sqlite'), { readonly: true });
+  return openServerDatabase(server.dataDir);
 }
 
 async function saveAll(client: ApiClient, paths: string[]): Promise<string[]> {
@@ -180,10 +180,10 @@ describe('Idempotency-Key replays', () => {
     const first = await client.put(`/articles/${id}`, { isRead: true }, options);
     expect(first.status).toBe(200);
 
-    const db = openStore();
-    const rows = db
-      .prepare('SELECT status_code, body, entity, entity_id FROM idempotency_keys WHERE user_id = ?')
-      .all(user.id);
+    const db = await openStore();
+    const rows = await db.all(
+      sql`SELECT status_code, body, entity, entity_id FROM idempotency_keys WHERE user_id = ${user.id}`,
+    );
     expect(rows).toEqual([{ status_code: 200, body: null, entity: 'article', entity_id: id }]);
 
     await client.put(`/articles/${id}`, { isFavorite: true });
@@ -199,9 +199,9 @@ describe('Idempotency-Key replays', () => {
     expect(refused.status).toBe(404);
     const again = await client.put(`/articles/${refused.body.error ? newId() : ''}`, {}, refusedOptions);
     expect(again.status).toBe(400); // another path under the same key
-    const stored = db
-      .prepare('SELECT status_code, body FROM idempotency_keys WHERE user_id = ? AND status_code = 404')
-      .get(user.id);
+    const stored = await db.get(
+      sql`SELECT status_code, body FROM idempotency_keys WHERE user_id = ${user.id} AND status_code = 404`,
+    );
     expect(stored).toEqual({ status_code: 404, body: JSON.stringify(refused.body) });
 
     // Once the article is deleted, nothing of it stays behind, and a replay says it is gone.
@@ -210,17 +210,17 @@ describe('Idempotency-Key replays', () => {
     expect((await client.delete(`/articles/${id}`, deleteOptions)).status).toBe(204);
     const afterDelete = await client.put(`/articles/${id}`, { isRead: true }, options);
     expect(afterDelete.status).toBe(404);
-    const bodies = db.prepare('SELECT body FROM idempotency_keys WHERE user_id = ?').all(user.id) as {
-      body: string | null;
-    }[];
+    const bodies = await db.all<{ body: string | null }>(
+      sql`SELECT body FROM idempotency_keys WHERE user_id = ${user.id}`,
+    );
     expect(bodies.every((row) => row.body === null || row.body.length < 200)).toBe(true);
 
     // Deleting the account deletes its keys.
     expect((await client.delete('/auth/account')).status).toBe(204);
-    expect(db.prepare('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ?').get(user.id)).toEqual({
+    expect(await db.get(sql`SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ${user.id}`)).toEqual({
       n: 0,
     });
-    db.close();
+    await db.close();
   }, 60_000);
 
   it('replays the answers of list, tag and highlight writes in their routes’ shapes', async () => {
@@ -269,17 +269,17 @@ describe('Idempotency-Key expiry', () => {
         (await client.put(`/tags/${tag.id}`, { name: 'second' }, options)).headers.get('idempotent-replay'),
       ).toBe('true');
       await new Promise((resolve) => setTimeout(resolve, 1_300));
-      const db = new Database(join(short.dataDir, 'lectern.sqlite'), { readonly: true });
+      const db = await openServerDatabase(short.dataDir);
       const fresh = await client.put(`/tags/${tag.id}`, { name: 'second' }, options);
       expect(fresh.status).toBe(200);
       expect(fresh.headers.get('idempotent-replay')).toBeNull();
       // The expired row was swept and the fresh try remembered in its place.
-      const rows = db.prepare('SELECT created_at FROM idempotency_keys WHERE user_id = ?').all(user.id) as {
-        created_at: string;
-      }[];
+      const rows = await db.all<{ created_at: string }>(
+        sql`SELECT created_at FROM idempotency_keys WHERE user_id = ${user.id}`,
+      );
       expect(rows).toHaveLength(1);
       expect(Date.now() - Date.parse(rows[0]!.created_at)).toBeLessThan(1_000);
-      db.close();
+      await db.close();
     } finally {
       await short.close();
     }

@@ -1,7 +1,5 @@
 // Saving an address that is already in the library answers that article (200), never a second copy.
-import { newId, normalizeArticleUrl } from '@lectern/shared-schema';
-import { join } from 'node:path';
-import { openSqlite } from '../src/db/connection';
+import { newId } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type ApiClient } from './support/api-client';
 import { startWorld, type World } from './support/world';
@@ -154,29 +152,5 @@ describe('saving an address already in the library', () => {
     const again = await save(client, world.site.url('/baking'));
     expect(again.status).toBe(201);
     expect(again.body.article.id).not.toBe(first.body.article.id);
-  });
-});
-
-describe('articles saved before the address column existed', () => {
-  it('get their normalised address when the database is opened, and are then found by it', async () => {
-    const { client, user } = await signUp(world.api);
-    const saved = (await save(client, `${world.site.url('/cycling')}?utm_source=x`)).body.article;
-    const db = openSqlite(join(world.server.dataDir, 'lectern.sqlite'));
-    try {
-      db.sqlite.prepare('UPDATE articles SET normalized_url = NULL WHERE user_id = ?').run(user.id);
-    } finally {
-      await db.close();
-    }
-    const reopened = openSqlite(join(world.server.dataDir, 'lectern.sqlite'));
-    try {
-      expect(
-        reopened.sqlite.prepare('SELECT normalized_url FROM articles WHERE id = ?').get(saved.id),
-      ).toEqual({ normalized_url: normalizeArticleUrl(world.site.url('/cycling')) });
-    } finally {
-      await reopened.close();
-    }
-    const again = await save(client, world.site.url('/cycling'));
-    expect(again.status).toBe(200);
-    expect(again.body.article.id).toBe(saved.id);
   });
 });

@@ -1,7 +1,8 @@
 // What the server keeps and writes about its users: password hashes at today's cost (older ones still
 // verify and are upgraded), request logs without query strings, and a database that keeps acknowledged
 // writes through a power cut.
-import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
+import { openServerDatabase } from '../src/testing/test-database';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -30,25 +31,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function openDb(readonly = true) {
-  return new Database(join(server.dataDir, 'lectern.sqlite'), { readonly });
-}
-
-const storedHash = (email: string) => {
-  const db = openDb();
+const storedHash = async (email: string) => {
+  const db = await openServerDatabase(server.dataDir);
   try {
-    return (
-      db.prepare('SELECT password_hash FROM users WHERE email = ?').get(email) as { password_hash: string }
-    ).password_hash;
+    return (await db.get<{ password_hash: string }>(
+      sql`SELECT password_hash FROM users WHERE email = ${email}`,
+    ))!.password_hash;
   } finally {
-    db.close();
+    await db.close();
   }
 };
 
 describe('password hashes', () => {
   it('are scrypt at N=2^17, r=8, p=1, the cost written into the stored hash', async () => {
     const { email } = await signUp(api);
-    const [scheme, n, r, p, salt, hash] = storedHash(email).split('$');
+    const [scheme, n, r, p, salt, hash] = (await storedHash(email)).split('$');
     expect([scheme, n, r, p]).toEqual(['scrypt', '131072', '8', '1']);
     expect(Buffer.from(salt ?? '', 'base64')).toHaveLength(16);
     expect(Buffer.from(hash ?? '', 'base64')).toHaveLength(64);
@@ -59,15 +56,15 @@ describe('password hashes', () => {
     const salt = randomBytes(16);
     const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 16384, r: 8, p: 1 });
     const oldHash = ['scrypt', 16384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-    const db = openDb(false);
-    db.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run(oldHash, email);
-    db.close();
+    const db = await openServerDatabase(server.dataDir);
+    await db.run(sql`UPDATE users SET password_hash = ${oldHash} WHERE email = ${email}`);
+    await db.close();
 
     expect((await api.post('/auth/login', { email, password: 'not the password' })).status).toBe(401);
-    expect(storedHash(email)).toBe(oldHash);
+    expect(await storedHash(email)).toBe(oldHash);
 
     expect((await api.post('/auth/login', { email, password })).status).toBe(200);
-    const upgraded = storedHash(email);
+    const upgraded = await storedHash(email);
     expect(upgraded).not.toBe(oldHash);
     expect(upgraded.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
     expect((await api.post('/auth/login', { email, password })).status).toBe(200);

@@ -1,10 +1,11 @@
 // Tags made before the name_key column: keyed at start, and two the old ASCII-only rule told apart merged.
-import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startTestServer } from '../src/testing/start-test-server';
+import { openServerDatabase } from '../src/testing/test-database';
 import { ApiClient, signUp } from './support/api-client';
 
 it('keys old tags at start and merges "RÉSUMÉ" into "résumé", telling devices through the feed', async () => {
@@ -17,16 +18,12 @@ it('keys old tags at start and merges "RÉSUMÉ" into "résumé", telling device
     await server.close();
 
     // As the old server left them: no keys, and a second tag the ASCII-only rule let in.
-    const sqlite = new Database(join(dataDir, 'lectern.sqlite'));
-    sqlite.prepare('UPDATE tags SET name_key = NULL').run();
-    const userId = (sqlite.prepare('SELECT user_id FROM tags LIMIT 1').get() as { user_id: string }).user_id;
-    sqlite
-      .prepare(
-        `INSERT INTO tags (id, user_id, name, created_at, updated_at)
-         VALUES ('01900000-0000-7000-8000-000000000001', ?, 'RÉSUMÉ', '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')`,
-      )
-      .run(userId);
-    sqlite.close();
+    const db = await openServerDatabase(dataDir);
+    await db.run(sql`UPDATE tags SET name_key = NULL`);
+    const userId = (await db.get<{ user_id: string }>(sql`SELECT user_id FROM tags LIMIT 1`))!.user_id;
+    await db.run(sql`INSERT INTO tags (id, user_id, name, created_at, updated_at)
+         VALUES ('01900000-0000-7000-8000-000000000001', ${userId}, 'RÉSUMÉ', '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')`);
+    await db.close();
 
     server = await startTestServer({ dataDir });
     const again = new ApiClient(server.url, client.token);

@@ -177,7 +177,7 @@ describe('a write forgetting to mention a derived row still produces it in the f
       reader,
       async () =>
         await db.transaction(
-          async (tx) => await tx.run(sql`UPDATE articles SET is_read = 1 WHERE id = ${article.id}`),
+          async (tx) => await tx.run(sql`UPDATE articles SET is_read = ${true} WHERE id = ${article.id}`),
         ),
     );
     expect(summaries(unchanged)).toEqual([`upsert article ${article.id}`]);
@@ -229,7 +229,7 @@ describe('the transaction records the feed with the write', () => {
         await db.transaction(async (tx) => {
           await insertHighlightRow(tx, article.id);
           await insertHighlightRow(tx, article.id);
-          await tx.run(sql`UPDATE articles SET is_read = 1 WHERE id = ${article.id}`);
+          await tx.run(sql`UPDATE articles SET is_read = ${true} WHERE id = ${article.id}`);
         }),
     );
     const articles = changes.filter((change) => change.entity === 'article');
@@ -243,7 +243,8 @@ describe('the transaction records the feed with the write', () => {
     const article = await save();
     for (const flag of ['is_read', 'is_favorite'])
       await db.transaction(
-        async (tx) => await tx.run(sql`UPDATE articles SET ${sql.raw(flag)} = 1 WHERE id = ${article.id}`),
+        async (tx) =>
+          await tx.run(sql`UPDATE articles SET ${sql.raw(flag)} = ${true} WHERE id = ${article.id}`),
       );
     const entries = (await feedOf(db, reader)).changes.filter((change) => change.id === article.id);
     expect(entries).toEqual([

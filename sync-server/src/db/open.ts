@@ -3,6 +3,7 @@
 // server never falls back to SQLite, which would serve an empty library beside the real one.
 import type { Config } from '../config';
 import { openSqlite } from './connection';
+import { recordTouched } from '../services/feed-rows';
 import { openPostgres, type PostgresOptions } from './postgres/connection';
 
 /** A database the server can't start on; its message is for the operator (no stack trace, no password). */
@@ -11,14 +12,19 @@ export class DatabaseStartError extends Error {}
 /** How long reaching PostgreSQL at start may take before the start fails. */
 const START_CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * The server's database: both engines record the change feed in each transaction (services/feed-rows.ts)
+ * and call `afterCommit` with the users whose feed a commit moved.
+ */
 export async function openDatabaseFromConfig(
   config: Pick<Config, 'databaseFile' | 'databaseUrl'>,
-  options: Pick<PostgresOptions, 'recordFeed'> = {},
+  options: Pick<PostgresOptions, 'afterCommit'> = {},
 ) {
-  if (config.databaseUrl === null) return openSqlite(config.databaseFile);
+  if (config.databaseUrl === null) return openSqlite(config.databaseFile, options);
   try {
     return await openPostgres(config.databaseUrl, {
       ...options,
+      recordFeed: recordTouched,
       connectTimeoutMs: START_CONNECT_TIMEOUT_MS,
     });
   } catch (error) {

@@ -7,3 +7,70 @@ import type { Queryable } from './database';
 export function laterOf(db: Queryable, column: SQLWrapper, value: string): SQL<string> {
   return db.dialect === 'sqlite' ? sql`max(${column}, ${value})` : sql`greatest(${column}, ${value})`;
 }
+
+/**
+ * A text expression as its UTF-8 bytes, read as a Buffer: JSON stored as text goes out as it is, never
+ * decoded into a JavaScript string and encoded again.
+ */
+export function utf8Bytes(db: Queryable, text: SQLWrapper): SQL<Buffer | null> {
+  return db.dialect === 'sqlite' ? sql`CAST(${text} AS BLOB)` : sql`convert_to(${text}, 'UTF8')`;
+}
+
+/** A text expression's length in bytes (UTF-8). */
+export function byteLength(db: Queryable, text: SQLWrapper): SQL<number | null> {
+  return db.dialect === 'sqlite' ? sql`length(CAST(${text} AS BLOB))` : sql`octet_length(${text})`;
+}
+
+/** A text expression as a JSON string literal (null stays NULL), as UTF-8 bytes. */
+export function jsonStringBytes(db: Queryable, text: SQLWrapper): SQL<Buffer | null> {
+  return db.dialect === 'sqlite'
+    ? sql`CAST(json_quote(${text}) AS BLOB)`
+    : sql`convert_to(to_json(${text})::text, 'UTF8')`;
+}
+
+/**
+ * `column IN (ids)` with the ids as one JSON parameter: one prepared statement whatever their number, and
+ * no limit on bound parameters.
+ */
+export function inJsonList(db: Queryable, column: SQLWrapper, ids: readonly string[]): SQL {
+  const list = JSON.stringify(ids);
+  return db.dialect === 'sqlite'
+    ? sql`${column} IN (SELECT value FROM json_each(${list}))`
+    : sql`${column} IN (SELECT json_array_elements_text(${list}::json))`;
+}
+
+/**
+ * The ids as a table `alias(value, n)`, one row per id in the order given (n from 1): SQLite's json_each
+ * walks the array in order, PostgreSQL numbers it WITH ORDINALITY.
+ */
+export function jsonListTable(db: Queryable, ids: readonly string[], alias: string): SQL {
+  const list = JSON.stringify(ids);
+  return db.dialect === 'sqlite'
+    ? sql`(SELECT value, key + 1 AS n FROM json_each(${list})) ${sql.raw(alias)}`
+    : sql`json_array_elements_text(${list}::json) WITH ORDINALITY AS ${sql.raw(alias)}(value, n)`;
+}
+
+/** The names joined by `separator`, or NULL for none: SQLite's group_concat, PostgreSQL's string_agg. */
+export function joinedText(db: Queryable, text: SQLWrapper, separator: string): SQL<string | null> {
+  return db.dialect === 'sqlite'
+    ? sql`group_concat(${text}, ${separator})`
+    : sql`string_agg(${text}, ${separator})`;
+}
+
+/**
+ * A 0/1 (SQLite) or boolean (PostgreSQL) column as raw SQL reads it, as a boolean. The builder maps these
+ * itself; rows read with `sql` come back as the engine stores them.
+ */
+export function flag(value: number | boolean | null | undefined): boolean {
+  return value === true || value === 1;
+}
+
+/**
+ * Inside a transaction: waits until no other transaction of this user holds `scope`, then holds it until
+ * this one ends. SQLite runs one transaction at a time, so there it is already so; PostgreSQL's transactions
+ * run side by side, and a check-then-insert (is this address saved yet?) would let two of them both insert.
+ */
+export async function lockForUser(tx: Queryable, scope: string, userId: string): Promise<void> {
+  if (tx.dialect === 'postgres')
+    await tx.run(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${userId}`}, 0))`);
+}

@@ -1,6 +1,8 @@
-// The persisted job queue on an in-memory SQLite built by the real migrations.
+// The persisted job queue on a fresh database of the run's engine (an in-memory SQLite or PostgreSQL), built
+// by the real migrations: the same queue runs on both.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqlite, type Db } from '../db/connection';
+import type { Db } from '../db/connection';
+import { openTestDatabase } from '../testing/test-database';
 import { enqueueJob, JobQueue, RetryableJobError, type JobRow } from './job-queue';
 import { sql } from 'drizzle-orm';
 
@@ -32,7 +34,7 @@ const statusOf = async (key: string) =>
   };
 
 beforeEach(async () => {
-  db = openSqlite(':memory:');
+  db = await openTestDatabase();
   await addUser('ann');
   await addUser('bob');
 });

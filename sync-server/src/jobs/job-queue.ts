@@ -261,15 +261,17 @@ export class JobQueue implements JobRunner {
 
   private runJob(job: JobRow): void {
     this.slots.take(job.user_id);
-    const work = this.execute(job).finally(() => {
-      this.running.delete(job.id);
+    // The hooks are part of the job's work: stop() waits for them, so none reaches a database the server
+    // has closed meanwhile (on PostgreSQL it would wait for a connection of an ended pool).
+    const work = this.execute(job).finally(async () => {
       for (const hook of this.afterJobHooks) {
         try {
-          void Promise.resolve(hook(job)).catch(() => {});
+          await hook(job);
         } catch {
           // A hook's failure must not stop the queue; the next job's hook tries again.
         }
       }
+      this.running.delete(job.id);
       this.slots.release(job.user_id);
       this.wake();
     });

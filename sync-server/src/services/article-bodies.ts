@@ -3,11 +3,12 @@
 import { BODIES_ANSWER_BYTES } from '@lectern/shared-schema';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
+import { byteLength, flag, jsonListTable, jsonStringBytes } from '../db/sql-functions';
 
 interface AskedRow {
   id: string;
-  /** 1 when the id is no article of the caller's. */
-  unknown: number;
+  /** 1 (SQLite) or true (PostgreSQL) when the id is no article of the caller's. */
+  unknown: number | boolean;
   /** The body's length in bytes (null for an article without one): what it adds to the answer, about. */
   size: number | null;
 }
@@ -26,27 +27,26 @@ export async function readArticleBodies(
   // Which ids are the caller's, and how large their bodies are, first; then each body on its own, stopping
   // at the answer's budget, so the bodies after a full answer are never read.
   const asked = await db.all<AskedRow>(
-    sql`SELECT asked.value AS id, a.id IS NULL AS unknown, length(CAST(a.content AS BLOB)) AS size
-        FROM json_each(${JSON.stringify(ids)}) asked
-        LEFT JOIN articles a ON a.id = asked.value AND a.user_id = ${userId}`,
+    sql`SELECT asked.value AS id, a.id IS NULL AS unknown, ${byteLength(db, sql`a.content`)} AS size
+        FROM ${jsonListTable(db, ids, 'asked')}
+        LEFT JOIN articles a ON a.id = asked.value AND a.user_id = ${userId} ORDER BY asked.n`,
   );
   const bodies: Buffer[] = [];
   const unknown: string[] = [];
   const answered = new Set<string>();
   let bytes = 0;
-  // They come in the order asked because the LEFT JOIN walks json_each's array from the start (an ORDER BY
-  // would make SQLite sort).
+  // In the order asked (a few dozen ids: the sort costs nothing).
   for (const row of asked) {
     if (answered.has(row.id)) continue;
     answered.add(row.id);
-    if (row.unknown === 1) {
+    if (flag(row.unknown)) {
       unknown.push(row.id);
       continue;
     }
     if (bodies.length > 0 && bytes + (row.size ?? 4) > BODIES_ANSWER_BYTES) break;
-    // The body as a JSON string literal, made by SQLite and read as bytes: never decoded here.
+    // The body as a JSON string literal, made by the database and read as bytes: never decoded here.
     const body = await db.get<{ content: Buffer | null }>(
-      sql`SELECT CAST(json_quote(content) AS BLOB) AS content FROM articles WHERE id = ${row.id} AND user_id = ${userId}`,
+      sql`SELECT ${jsonStringBytes(db, sql`content`)} AS content FROM articles WHERE id = ${row.id} AND user_id = ${userId}`,
     );
     const content = body?.content ?? Buffer.from('null');
     bodies.push(

@@ -38,7 +38,7 @@ describe('readArticleAnswer', () => {
   it('carries images_pending exactly as the tables hold it (read from its partial index)', async () => {
     const id = await t.addArticle('ann', { title: 'Pictures' });
     expect((await read('ann', id)).images_pending).toBe(false);
-    await t.ctx.db.run(sql`UPDATE articles SET images_pending = 1 WHERE id = ${id}`);
+    await t.ctx.db.run(sql`UPDATE articles SET images_pending = ${true} WHERE id = ${id}`);
     expect((await getArticle(t.ctx.db, 'ann', id)).images_pending).toBe(true);
     await updateArticle(t.ctx.db, 'ann', id, { isRead: true });
     expect(await read('ann', id)).toEqual(await getArticle(t.ctx.db, 'ann', id));

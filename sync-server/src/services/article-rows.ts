@@ -1,35 +1,46 @@
-// Reading articles out of SQLite in the API's shape: tags as names and highlights_count included.
+// Reading articles out of the database in the API's shape: tags as names and highlights_count included.
 import { sql, type SQL } from 'drizzle-orm';
 import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
+import { flag, joinedText, utf8Bytes } from '../db/sql-functions';
 import type { ServiceContext } from './context';
 import { notFound } from './errors';
 
-const DERIVED_COLUMNS = `
-  (SELECT count(*) FROM highlights h WHERE h.article_id = a.id) AS highlights_count,
-  (SELECT json_group_array(t.name ORDER BY t.name_key, t.name)
-     FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`;
+const COUNTED_HIGHLIGHTS = `(SELECT count(*) FROM highlights h WHERE h.article_id = a.id) AS highlights_count`;
+const BASE_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
+  a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
+  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at`;
 
 /**
- * fetch_state, fetch_error and images_pending sit after the body in the row (later migrations added them), so
- * they are read from the partial indexes of the few articles that have them: a list of 2,000 then never walks
- * a body.
+ * The summary's columns on each engine, side by side. Tags come as a JSON array of names ordered by their
+ * key, then name, byte for byte on both (COLLATE "C" on PostgreSQL, SQLite's BINARY).
+ *
+ * On SQLite fetch_state, fetch_error and images_pending sit after the body in the row (later migrations added
+ * them), so they are read from the partial indexes of the few articles that have them: a list of 2,000 then
+ * never walks a body. PostgreSQL reads a row's columns without walking the ones before (a long body is
+ * stored apart, TOAST), so it reads them from the row.
  */
-const FETCH_COLUMNS = `
+const SUMMARY_COLUMNS_OF = {
+  sqlite: `${BASE_COLUMNS},
   (SELECT f.fetch_state FROM articles f INDEXED BY articles_fetch_state_idx
      WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_state,
   (SELECT f.fetch_error FROM articles f INDEXED BY articles_fetch_state_idx
      WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_error,
   EXISTS (SELECT 1 FROM articles f INDEXED BY articles_images_pending_idx
-     WHERE f.seq = a.seq AND f.images_pending = 1) AS images_pending`;
+     WHERE f.seq = a.seq AND f.images_pending = 1) AS images_pending,
+  ${COUNTED_HIGHLIGHTS},
+  (SELECT json_group_array(t.name ORDER BY t.name_key, t.name)
+     FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`,
+  postgres: `${BASE_COLUMNS}, a.fetch_state, a.fetch_error, a.images_pending,
+  ${COUNTED_HIGHLIGHTS},
+  (SELECT coalesce(json_agg(t.name ORDER BY t.name_key COLLATE "C", t.name COLLATE "C"), '[]')::text
+     FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`,
+} as const;
 
-export const SUMMARY_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
-  a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
-  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at, ${FETCH_COLUMNS},
-  ${DERIVED_COLUMNS}`;
-
-export const ARTICLE_SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} FROM articles a`;
-const ARTICLE_SELECT = `SELECT ${SUMMARY_COLUMNS}, a.content FROM articles a`;
+/** The columns toArticleSummary reads, over `articles a`, in the engine's SQL. */
+export function summaryColumns(db: Queryable): SQL {
+  return sql.raw(SUMMARY_COLUMNS_OF[db.dialect]);
+}
 
 export interface ArticleRow {
   id: string;
@@ -47,14 +58,15 @@ export interface ArticleRow {
   language: string | null;
   reading_time: number | null;
   reading_progress: number;
-  is_read: number;
-  is_favorite: number;
-  is_archived: number;
+  /** 0/1 on SQLite, booleans on PostgreSQL (read with flag()). */
+  is_read: number | boolean;
+  is_favorite: number | boolean;
+  is_archived: number | boolean;
   created_at: string;
   updated_at: string;
   fetch_state: 'pending' | 'failed' | null;
   fetch_error: string | null;
-  images_pending: number;
+  images_pending: number | boolean;
   highlights_count: number;
   tags_json: string;
   content?: string | null;
@@ -76,16 +88,16 @@ export function toArticleSummary(row: ArticleRow): ArticleSummary {
     language: row.language,
     reading_time: row.reading_time,
     reading_progress: row.reading_progress,
-    is_read: row.is_read === 1,
-    is_favorite: row.is_favorite === 1,
-    is_archived: row.is_archived === 1,
+    is_read: flag(row.is_read),
+    is_favorite: flag(row.is_favorite),
+    is_archived: flag(row.is_archived),
     highlights_count: row.highlights_count,
     tags: JSON.parse(row.tags_json) as string[],
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(row.fetch_state ? { fetch_state: row.fetch_state } : {}),
     ...(row.fetch_error ? { fetch_error: row.fetch_error } : {}),
-    images_pending: row.images_pending === 1,
+    images_pending: flag(row.images_pending),
   };
 }
 
@@ -99,9 +111,9 @@ export async function findArticle(
   userId: string,
   articleId: string,
 ): Promise<Article | undefined> {
-  const row = (await db.get(
-    sql`${sql.raw(ARTICLE_SELECT)} WHERE a.id = ${articleId} AND a.user_id = ${userId}`,
-  )) as ArticleRow | undefined;
+  const row = await db.get<ArticleRow>(
+    sql`SELECT ${summaryColumns(db)}, a.content FROM articles a WHERE a.id = ${articleId} AND a.user_id = ${userId}`,
+  );
   return row && toArticle(row);
 }
 
@@ -114,12 +126,12 @@ export async function getArticle(db: Queryable, userId: string, articleId: strin
 
 /** The summaries of the articles `rest` (joins, WHERE, ORDER BY over `articles a`) picks. */
 export async function findArticleSummaries(db: Queryable, rest: SQL): Promise<ArticleSummary[]> {
-  const rows = await db.all<ArticleRow>(sql`${sql.raw(ARTICLE_SUMMARY_SELECT)} ${rest}`);
+  const rows = await db.all<ArticleRow>(sql`SELECT ${summaryColumns(db)} FROM articles a ${rest}`);
   return rows.map(toArticleSummary);
 }
 
 /**
- * GET /articles/{id}'s whole answer, `{"article":…}`, as bytes, built by SQLite from the article's latest
+ * GET /articles/{id}'s whole answer, `{"article":…}`, as bytes, built by the database from the article's latest
  * change in the feed: every transaction that changes an article records it there before it commits
  * (db/change-set.ts), and the feed keeps each entity's latest change, so that row is the article's current
  * state, already serialized. The most read route skips its joins, its serialization, and even decoding the
@@ -132,7 +144,7 @@ async function currentArticleAnswer(
   articleId: string,
 ): Promise<Buffer | undefined> {
   const latest = await db.get<{ answer: Buffer | null }>(
-    sql`SELECT CAST('{"article":' || row || '}' AS BLOB) AS answer FROM change_log
+    sql`SELECT ${utf8Bytes(db, sql`'{"article":' || row || '}'`)} AS answer FROM change_log
        WHERE user_id = ${userId} AND entity = 'article' AND entity_id = ${articleId}
        ORDER BY seq DESC LIMIT 1`,
   );
@@ -160,8 +172,9 @@ export async function readArticleAnswer(
  * each write of tags_text makes the search index drop and re-add the article's whole body.
  */
 export async function refreshArticleTagsText(db: Queryable, articleId: string): Promise<void> {
+  const differs = db.dialect === 'sqlite' ? sql`IS NOT` : sql`IS DISTINCT FROM`;
   await db.run(sql`UPDATE articles SET tags_text = names.text
-       FROM (SELECT coalesce((SELECT group_concat(t.name, ' ') FROM article_tags at
+       FROM (SELECT coalesce((SELECT ${joinedText(db, sql`t.name`, ' ')} FROM article_tags at
          JOIN tags t ON t.id = at.tag_id WHERE at.article_id = ${articleId}), '') AS text) AS names
-       WHERE articles.id = ${articleId} AND articles.tags_text IS NOT names.text`);
+       WHERE articles.id = ${articleId} AND articles.tags_text ${differs} names.text`);
 }

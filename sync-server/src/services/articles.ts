@@ -24,6 +24,8 @@ import { requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
 import { saveThroughJob } from './save-jobs';
 import { searchArticleSummariesSqlite } from './search-sqlite';
+import { rankedArticles } from '../db/postgres/search';
+import { lockForUser } from '../db/sql-functions';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
@@ -167,7 +169,8 @@ export async function resaveKnownAddress(
 /**
  * Inside one transaction: stores the article with its tags and records it in the change feed. An address
  * saved meanwhile (two devices at once) answers that article instead: the check and the insert share the
- * transaction, and SQLite has one writer, so two saves of one address never both insert.
+ * transaction, and a user's saves run one at a time (SQLite has one writer; on PostgreSQL lockForUser), so
+ * two saves of one address never both insert.
  */
 export async function insertArticle(
   db: Queryable,
@@ -177,6 +180,8 @@ export async function insertArticle(
   sameAddresses: readonly string[] = [article.url],
 ): Promise<SavedArticle> {
   return await db.transaction(async (tx) => {
+    // One save of the user's at a time from here to COMMIT (PostgreSQL; SQLite has one writer).
+    await lockForUser(tx, 'save', userId);
     const replayed = await findReplayedArticle(tx, userId, article.id);
     if (replayed) return { article: replayed, alreadySaved: false };
     const known = await resaveKnownAddress(tx, userId, sameAddresses, tagNames);
@@ -384,11 +389,20 @@ async function touchArticle(db: Queryable, articleId: string): Promise<void> {
   await db.orm.update(articles).set({ updatedAt: nowIso() }).where(eq(articles.id, articleId));
 }
 
-/** Full-text search, best match first; the last word matches as a prefix (services/search-sqlite.ts). */
+/**
+ * Full-text search, best match first; the last word matches as a prefix. Each engine ranks with its own
+ * index: FTS5 (services/search-sqlite.ts), tsvector (db/postgres/search.ts).
+ */
 export async function searchArticles(
   db: Queryable,
   userId: string,
   query: string,
 ): Promise<ArticleSummary[]> {
-  return await searchArticleSummariesSqlite(db, userId, query);
+  if (db.dialect === 'sqlite') return await searchArticleSummariesSqlite(db, userId, query);
+  const ranked = rankedArticles(userId, query);
+  if (!ranked) return [];
+  return await findArticleSummaries(
+    db,
+    sql`JOIN (${ranked}) r ON r.seq = a.seq ORDER BY r.rank DESC, r.created_at DESC`,
+  );
 }

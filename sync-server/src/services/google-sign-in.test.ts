@@ -19,9 +19,9 @@ afterAll(() => provider.close());
 
 let t: TestContext;
 
-beforeEach(() => {
+beforeEach(async () => {
   provider.calls.length = 0;
-  t = openTestContext(googleEnv(provider));
+  t = await openTestContext(googleEnv(provider));
 });
 afterEach(() => t.close());
 
@@ -54,7 +54,7 @@ describe('startGoogleSignIn', () => {
   it('refuses to start without a nonce, or without Google configured', async () => {
     expect(startGoogleSignIn(t.ctx, undefined)).toEqual({ error: 'google_not_started' });
     expect(startGoogleSignIn(t.ctx, 'short')).toEqual({ error: 'google_not_started' });
-    const unconfigured = openTestContext();
+    const unconfigured = await openTestContext();
     try {
       expect(startGoogleSignIn(unconfigured.ctx, NONCE)).toEqual({ error: 'google_not_configured' });
       expect(await finishGoogleSignIn(unconfigured.ctx, { code: 'good-code', state: 's' }, {})).toEqual({

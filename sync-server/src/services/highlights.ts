@@ -16,6 +16,7 @@ import { getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
 import { rankedHighlightIds } from './search-sqlite';
+import { searchHighlightIds } from '../db/postgres/search';
 import { badRequest, notFound } from './errors';
 
 /** Highlights with their article's title and image, as the API serves them (and their owner, to check). */
@@ -194,9 +195,15 @@ export async function deleteHighlight(db: Queryable, userId: string, highlightId
   });
 }
 
-/** Full-text search over the caller's highlights, best match first (services/search-sqlite.ts ranks them). */
+/**
+ * Full-text search over the caller's highlights, best match first: ranked by each engine's index
+ * (services/search-sqlite.ts, db/postgres/search.ts).
+ */
 export async function searchHighlights(db: Queryable, userId: string, text: string): Promise<Highlight[]> {
-  const ids = await rankedHighlightIds(db, userId, text);
+  const ids =
+    db.dialect === 'sqlite'
+      ? await rankedHighlightIds(db, userId, text)
+      : await searchHighlightIds(db, userId, text);
   if (ids.length === 0) return [];
   const { highlights } = db.tables;
   const rows = await selectHighlights(db).where(

@@ -59,8 +59,13 @@ export async function queueImageBackfill(db: Queryable): Promise<void> {
       .where(eq(serverMarkers.name, BACKFILL_MARKER));
     if (done) return;
     const at = nowIso();
+    // The payload {"articleId":"…"}, the same bytes on both engines.
+    const payload =
+      tx.dialect === 'sqlite'
+        ? sql`json_object('articleId', id)`
+        : sql`'{"articleId":' || to_json(id)::text || '}'`;
     await tx.run(sql`INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
-       SELECT ${ARCHIVE_IMAGES_JOB}, id, user_id, NULL, json_object('articleId', id), 'queued', 0, ${at}, ${at}, ${at}
+       SELECT ${ARCHIVE_IMAGES_JOB}, id, user_id, NULL, ${payload}, 'queued', 0, ${at}, ${at}, ${at}
          FROM articles
         WHERE article_type = 'web' AND (image_url LIKE 'http%' OR content LIKE '%<img%')
        ON CONFLICT (kind, key) DO NOTHING`);

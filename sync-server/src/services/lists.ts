@@ -38,7 +38,10 @@ async function listRows(db: Queryable, where: SQL | undefined): Promise<ListRow[
       description: readingLists.description,
       is_public: readingLists.isPublic,
       share_id: readingLists.shareId,
-      article_count: sql<number>`(SELECT count(*) FROM ${listArticles} WHERE ${listArticles.listId} = ${readingLists.id})`,
+      article_count:
+        sql<number>`(SELECT count(*) FROM ${listArticles} WHERE ${listArticles.listId} = ${readingLists.id})`.mapWith(
+          Number,
+        ),
       created_at: readingLists.createdAt,
       updated_at: readingLists.updatedAt,
     })

@@ -10,7 +10,7 @@ import {
 } from '@lectern/shared-schema';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
-import { SUMMARY_COLUMNS, toArticleSummary, type ArticleRow } from './article-rows';
+import { summaryColumns, toArticleSummary, type ArticleRow } from './article-rows';
 
 const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
 
@@ -37,7 +37,7 @@ export async function searchArticleSummariesSqlite(
   if (!match) return [];
   // Ranked rows are picked first and only the best SEARCH_RESULT_LIMIT are then read in full: the
   // summary's counts and tags cost a lookup each, which the ranked-out rows must not pay.
-  const rows = await db.all<ArticleRow>(sql`SELECT ${sql.raw(SUMMARY_COLUMNS)} FROM (
+  const rows = await db.all<ArticleRow>(sql`SELECT ${summaryColumns(db)} FROM (
          SELECT a.seq, f.rank, a.created_at FROM (
            SELECT rowid, rank FROM articles_fts WHERE articles_fts MATCH ${match}
            ORDER BY rowid DESC LIMIT ${SEARCH_RANK_WINDOW}

@@ -3,6 +3,7 @@ import { CHANGES_DEFAULT_LIMIT, type Change } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
 import { sql } from 'drizzle-orm';
 import { readArticleCards } from './feed-cards';
+import { utf8Bytes } from '../db/sql-functions';
 
 interface ChangeRow {
   seq: number;
@@ -35,8 +36,8 @@ const FEED_READ_ROWS = 16;
  */
 async function readPage(db: Queryable, userId: string, since: number, limit: number, cards = false) {
   const rowColumn = cards
-    ? sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE CAST(row AS BLOB) END`
-    : sql`CAST(row AS BLOB)`;
+    ? sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE ${utf8Bytes(db, sql`row`)} END`
+    : utf8Bytes(db, sql`row`);
   const page: ChangeRow[] = [];
   let bytes = 0;
   let after = since;
@@ -67,15 +68,25 @@ async function fillCards(db: Queryable, userId: string, page: ChangeRow[]): Prom
     articles.map((row) => row.entity_id),
   );
   for (const row of articles) {
-    row.row =
-      cards.get(row.entity_id) ??
+    row.row = cards.get(row.entity_id) ?? (await storedCard(db, row.seq));
+  }
+}
+
+/** An article change's stored row less its body (the article was deleted since), as JSON bytes. */
+async function storedCard(db: Queryable, seq: number): Promise<Buffer | null> {
+  if (db.dialect === 'sqlite')
+    return (
       (
         await db.get<{ card: Buffer | null }>(
-          sql`SELECT CAST(json_remove(row, '$.content') AS BLOB) AS card FROM change_log WHERE seq = ${row.seq}`,
+          sql`SELECT CAST(json_remove(row, '$.content') AS BLOB) AS card FROM change_log WHERE seq = ${seq}`,
         )
-      )?.card ??
-      null;
-  }
+      )?.card ?? null
+    );
+  // PostgreSQL's jsonb would reorder the keys: the row is parsed here instead, its keys kept in order.
+  const stored = await db.get<{ row: string | null }>(sql`SELECT row FROM change_log WHERE seq = ${seq}`);
+  if (!stored?.row) return null;
+  const { content: _content, ...card } = JSON.parse(stored.row) as Record<string, unknown>;
+  return Buffer.from(JSON.stringify(card));
 }
 
 const NULL_ROW = Buffer.from('null');

@@ -28,7 +28,10 @@ async function tagRows(db: Queryable, where: SQL | undefined): Promise<TagRow[]>
       user_id: tags.userId,
       name: tags.name,
       created_at: tags.createdAt,
-      article_count: sql<number>`(SELECT count(*) FROM ${articleTags} WHERE ${articleTags.tagId} = ${tags.id})`,
+      article_count:
+        sql<number>`(SELECT count(*) FROM ${articleTags} WHERE ${articleTags.tagId} = ${tags.id})`.mapWith(
+          Number,
+        ),
     })
     .from(tags)
     .where(where)

@@ -1,10 +1,12 @@
-// For the unit tests beside services/ and db/: an in-memory SQLite built by the real migrations, readers
-// to own the rows, and the change feed as a device reads it. No server, no HTTP.
+// For the unit tests beside services/ and db/: a fresh database on the run's engine built by the real
+// migrations (an in-memory SQLite, or PostgreSQL: testing/test-database.ts), readers to own the rows, and
+// the change feed as a device reads it. No server, no HTTP.
 import { newId, type Change } from '@lectern/shared-schema';
 import { afterEach, beforeEach } from 'vitest';
 import { openSqlite, type Db, type Queryable } from '../db/connection';
 import type { NewArticle } from '../services/articles';
 import { readChangesJson } from '../services/sync';
+import { openTestDatabase } from './test-database';
 import { sql } from 'drizzle-orm';
 
 export function openMemoryDb(): Db {
@@ -17,13 +19,13 @@ export interface MemoryReader {
 }
 
 /**
- * Before each test of the file, a new in-memory database with one reader, handed to `use` (the test file keeps
+ * Before each test of the file, a new database on the run's engine with one reader, handed to `use` (the test file keeps
  * them in its own variables); the database is closed after the test.
  */
 export function readerDbPerTest(use: (fresh: MemoryReader) => void): void {
   let db: Db | undefined;
   beforeEach(async () => {
-    db = openMemoryDb();
+    db = await openTestDatabase();
     use({ db, reader: await addReader(db) });
   });
   afterEach(() => db?.close());

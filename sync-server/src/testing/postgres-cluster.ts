@@ -4,6 +4,7 @@
 // copied from a template the migrations ran on once, so every test starts clean in milliseconds.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -182,21 +183,47 @@ function ownerCommand(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-let shared: Promise<{ cluster: PostgresCluster; next: number }> | undefined;
+/**
+ * Set by the `sync-server-postgres` project's global setup (postgres-global-setup.ts): the admin URL of the
+ * one cluster the whole run shares, its template already migrated. Without it each test process starts a
+ * cluster of its own on first use.
+ */
+export const RUN_CLUSTER_ENV = 'LECTERN_TEST_POSTGRES_URL';
 
-/** This test process's cluster, with the migrated template, started on first use. */
-async function sharedCluster(): Promise<{ cluster: PostgresCluster; next: number }> {
+let shared: Promise<{ cluster: PostgresCluster }> | undefined;
+
+/** A cluster's `postgres` URL with another database. */
+function withDatabase(url: string, database: string): string {
+  const address = new URL(url);
+  address.pathname = `/${database}`;
+  return address.href;
+}
+
+/** Creates the migrated template every test database is copied from. */
+export async function createTemplate(cluster: PostgresCluster): Promise<void> {
+  await withAdmin(cluster.url, (client) => client.query(`CREATE DATABASE ${TEMPLATE}`));
+  const db = await openPostgres(cluster.urlOf(TEMPLATE));
+  await db.close();
+}
+
+/** This test process's cluster, with the migrated template: the run's, or one started on first use. */
+async function sharedCluster(): Promise<{ cluster: PostgresCluster }> {
   shared ??= (async () => {
+    const runUrl = process.env[RUN_CLUSTER_ENV];
+    if (runUrl) {
+      // The run's cluster: the global setup stops it, never a test process.
+      return {
+        cluster: { url: runUrl, urlOf: (database) => withDatabase(runUrl, database), close: async () => {} },
+      };
+    }
     const cluster = await startPostgresCluster();
     try {
-      await withAdmin(cluster.url, (client) => client.query(`CREATE DATABASE ${TEMPLATE}`));
-      const db = await openPostgres(cluster.urlOf(TEMPLATE));
-      await db.close();
+      await createTemplate(cluster);
     } catch (error) {
       await cluster.close();
       throw error;
     }
-    return { cluster, next: 1 };
+    return { cluster };
   })();
   return shared;
 }
@@ -213,15 +240,22 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
 
 /**
  * A fresh, migrated, empty database on this test process's cluster (started on first use); answers its
- * URL. Copying the template costs milliseconds where running the migrations costs a second.
+ * URL. Copying the template costs milliseconds where running the migrations costs a second. The name is
+ * random: test processes of one run share the run's cluster.
  */
 export async function createTestDatabase(): Promise<string> {
-  const state = await sharedCluster();
-  const name = `lectern_test_${state.next++}`;
-  await withAdmin(state.cluster.url, (client) =>
-    client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`),
-  );
-  return state.cluster.urlOf(name);
+  const { cluster } = await sharedCluster();
+  const name = `lectern_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(cluster.url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  return cluster.urlOf(name);
+}
+
+/** Deletes a database createTestDatabase made (its connections are ended first), freeing its disk. */
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/^lectern_test_[0-9a-f]+$/.test(name)) throw new Error(`Not a test database: ${name}`);
+  const { cluster } = await sharedCluster();
+  await withAdmin(cluster.url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 /** Stops this test process's cluster, if one was started (for afterAll). */

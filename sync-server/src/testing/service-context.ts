@@ -1,5 +1,6 @@
-// The server's own service context on an in-memory SQLite (the real migrations) and a temporary DATA_DIR,
-// for unit tests of services/*: the same limits and codes the server makes, without HTTP.
+// The server's own service context on a fresh database of the run's engine (testing/test-database.ts: an
+// in-memory SQLite or a PostgreSQL database, the real migrations) and a temporary DATA_DIR, for unit tests
+// of services/*: the same limits and codes the server makes, without HTTP.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { afterEach, beforeEach } from 'vitest';
 import type { NewArticle } from '../services/articles';
 import { insertArticle } from '../services/articles';
 import { loadConfig } from '../config';
-import { openSqlite } from '../db/connection';
+import { openTestDatabase } from './test-database';
 import { createServiceContext, type ServiceContext } from '../services/context';
 import { sql } from 'drizzle-orm';
 
@@ -22,13 +23,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export function openTestContext(env: Record<string, string> = {}): TestContext {
+export async function openTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-unit-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...env },
     { appDir: null },
   );
-  const ctx = createServiceContext(openSqlite(':memory:'), config);
+  const ctx = createServiceContext(await openTestDatabase(), config);
   let articles = 0;
   return {
     ctx,
@@ -84,7 +85,7 @@ export function openTestContext(env: Record<string, string> = {}): TestContext {
 export function contextPerTest(users: readonly string[], env: Record<string, string> = {}): TestContext {
   let current: TestContext | undefined;
   beforeEach(async () => {
-    current = openTestContext(env);
+    current = await openTestContext(env);
     for (const id of users) await current.addUser(id);
   });
   afterEach(() => current?.close());

@@ -1,10 +1,12 @@
-// Starts a real server on a temporary SQLite file and a free loopback port, for tests and benchmarks.
+// Starts a real server on a free loopback port, for tests and benchmarks: on a temporary SQLite file, or on a
+// new PostgreSQL database when the test run is on PostgreSQL (testing/test-database.ts).
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../app';
 import { loadConfig } from '../config';
+import { noteServerDatabase, testServerDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
@@ -23,10 +25,22 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lectern-test-'));
+  // A test that names its own DATABASE_URL keeps it; a restart (dataDir given) finds its database again.
+  const database =
+    options.env?.DATABASE_URL !== undefined
+      ? { env: {}, drop: async () => {} }
+      : await testServerDatabase(options.dataDir);
   const config = loadConfig(
-    { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...options.env },
+    {
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+      LOG_LEVEL: 'silent',
+      ...database.env,
+      ...options.env,
+    },
     { appDir: options.appDir ?? null },
   );
+  noteServerDatabase(dataDir, { ...database.env, ...options.env });
   const app = await buildServer(config, { logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -38,6 +52,7 @@ export async function startTestServer(
     close: async () => {
       await app.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

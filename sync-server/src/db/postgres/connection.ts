@@ -23,14 +23,27 @@ export interface PostgresOptions {
   recordFeed?: RecordFeed;
   /** Connections this node keeps open at most. */
   poolSize?: number;
-  /** How long opening a connection may take before the start (or a query) fails. */
+  /** How long reaching the server at open may take before the open (the start) fails. */
   connectTimeoutMs?: number;
+  /**
+   * Called after each outermost transaction commits, with the users whose change feed it moved: live
+   * updates tell this node's devices (live/feed-signals.ts), as openSqlite's afterCommit does. It must
+   * return at once and never throw.
+   */
+  afterCommit?: (userIds: readonly string[]) => void;
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The session lock every node takes around its migrations, so two nodes starting at once don't race. */
 const MIGRATION_LOCK = 7_240_415_001;
+
+/**
+ * How long a query waits for one of the pool's connections once the server runs. Not the start's short
+ * connect timeout: under load (every connection in a transaction, waiting its turn on a user's feed lock)
+ * a few seconds' wait is normal, and failing the request then would turn a busy moment into errors.
+ */
+const POOL_WAIT_MS = 30_000;
 
 /**
  * Counts and sequence keys are `number` in the schema. pg answers bigint and numeric as strings (they may
@@ -46,35 +59,36 @@ const types = {
 };
 
 /**
- * The rows a transaction wrote, as db/change-set.ts's triggers note them: per session, empty at each
- * commit. Created by the first transaction of each connection (a DO block, so an existing table costs
- * nothing and raises no notice).
+ * The rows a transaction wrote, as db/change-set.ts's triggers note them: per session, emptied as the
+ * transaction reads them before COMMIT (touchedEntities), and at each BEGIN of what a write outside any
+ * transaction left. Created by the first transaction of each connection (a DO block, so an existing table
+ * costs nothing and raises no notice). Not ON COMMIT DELETE ROWS: that truncates the table's file at every
+ * commit, which made each commit wait on the file system (an import's thousands of small transactions
+ * took several times as long).
  */
 const BEGIN = `BEGIN; DO $$ BEGIN
   IF to_regclass('pg_temp.written_rows') IS NULL THEN
     CREATE TEMP TABLE written_rows (n bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tbl text NOT NULL,
-      op text NOT NULL, user_id text, id text, article_id text, tag_id text, list_id text) ON COMMIT DELETE ROWS;
+      op text NOT NULL, user_id text, id text, article_id text, tag_id text, list_id text);
+  ELSE
+    DELETE FROM pg_temp.written_rows;
   END IF;
 END $$`;
 
 type WrittenRow = Parameters<typeof changedEntities>[0][number];
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  // Reached, logged into and migrated on a connection of its own, within the start's timeout.
+  await migrateOnce(url, options.connectTimeoutMs ?? 10_000);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     types,
   });
   // An idle connection the server drops (a restart, a failover) is removed from the pool and the next
   // query opens a new one; without a listener, pg's 'error' event would end the process.
   pool.on('error', () => {});
-  try {
-    await migrateOnce(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
 
   const dialect = new PgDialect();
   const tables = schema as unknown as Tables;
@@ -141,6 +155,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
           await options.recordFeed?.(tx, touched);
         }
         await client.query('COMMIT');
+        if (touched.length > 0) options.afterCommit?.([...new Set(touched.map((entry) => entry.userId))]);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
@@ -156,8 +171,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 }
 
 /** Applies pending migrations; a node that finds another migrating waits for it, then finds nothing to do. */
-async function migrateOnce(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateOnce(url: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, types });
+  client.on('error', () => {});
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -166,7 +183,7 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
@@ -177,7 +194,8 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
 async function touchedEntities(client: pg.PoolClient): Promise<TouchedEntity[]> {
   const written = (
     await client.query<WrittenRow>(
-      'SELECT tbl, op, user_id, id, article_id, tag_id, list_id FROM pg_temp.written_rows ORDER BY n',
+      `WITH taken AS (DELETE FROM pg_temp.written_rows RETURNING *)
+       SELECT tbl, op, user_id, id, article_id, tag_id, list_id FROM taken ORDER BY n`,
     )
   ).rows;
   if (written.length === 0) return [];

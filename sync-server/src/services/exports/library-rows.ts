@@ -1,6 +1,7 @@
 // The rows the export formats read: one user's articles with their tag names, and their highlights, by pages.
 import type { Queryable } from '../../db/connection';
 import { sql } from 'drizzle-orm';
+import { joinedText } from '../../db/sql-functions';
 
 export interface ExportArticle {
   id: string;
@@ -9,9 +10,10 @@ export interface ExportArticle {
   author: string | null;
   description: string | null;
   created_at: string;
-  is_read: number;
-  is_favorite: number;
-  is_archived: number;
+  /** 0/1 on SQLite, booleans on PostgreSQL. */
+  is_read: number | boolean;
+  is_favorite: number | boolean;
+  is_archived: number | boolean;
   tag_names: string | null;
 }
 
@@ -43,7 +45,7 @@ export async function* exportArticles(
     const rows = await db.all<ExportArticle & { seq: number }>(
       sql`SELECT a.seq, a.id, a.url, a.title, a.author, a.description, a.created_at, a.is_read, a.is_favorite,
             a.is_archived,
-            (SELECT group_concat(t.name, ${TAG_SEPARATOR}) FROM article_tags at
+            (SELECT ${joinedText(db, sql`t.name`, TAG_SEPARATOR)} FROM article_tags at
               JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tag_names
        FROM articles a WHERE a.user_id = ${userId} AND a.seq > ${after} ${highlighted}
        ORDER BY a.seq LIMIT ${PAGE_SIZE}`,
