@@ -12,6 +12,8 @@ const POSTGRES_ONLY = [
   'sync-server/src/jobs/pg-boss-runner.test.ts',
   // DATABASE_URL at start: refused addresses, and a start that serves from PostgreSQL.
   'sync-server/test/database-start-errors.test.ts',
+  // Two server processes on one PostgreSQL: the feed and live updates across nodes (LISTEN/NOTIFY).
+  'sync-server/test/two-nodes-live.test.ts',
 ];
 
 /** Server tests about SQLite itself: left out of the PostgreSQL project, each with its reason. */

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleEnv, startStandInGoogle, type StandInGoogle } from '../src/testing/stand-in-google';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
+import { serverDatabaseEnv } from '../src/testing/test-database';
 import { ApiClient, type ApiAnswer } from './support/api-client';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
@@ -32,10 +33,11 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
   };
   nodeA = await startTestServer({ env });
-  // The second node starts on the first one's folder: the same SQLite file (and JWT_SECRET), its own
-  // process, so nothing in memory is shared.
+  // The second node starts on the first one's database (its SQLite file, or its PostgreSQL database in the
+  // PostgreSQL run) with the same JWT_SECRET, in its own process, so nothing in memory is shared.
   nodeB = await startServerProcess({
     ...env,
+    ...serverDatabaseEnv(nodeA.dataDir),
     DATA_DIR: nodeA.dataDir,
     JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
   });

@@ -69,6 +69,12 @@ export function noteServerDatabase(dataDir: string, env: Record<string, string>)
   if (env.DATABASE_URL) databaseOfDataDir.set(dataDir, env.DATABASE_URL);
 }
 
+/** The settings that start another node on the database of the test server on `dataDir` (two nodes). */
+export function serverDatabaseEnv(dataDir: string): Record<string, string> {
+  const url = databaseOfDataDir.get(dataDir);
+  return url ? { DATABASE_URL: url } : {};
+}
+
 /**
  * The database the test server on `dataDir` serves from (or served from, before a restart), opened beside
  * it for a test to look at or plant rows: its SQLite file, or its PostgreSQL database. Close it after use.
