@@ -26,6 +26,8 @@ const SQLITE_ONLY = [
   'sync-server/test/highlight-search-owner.test.ts',
   // The normalized_url backfill of SQLite libraries older than the column; no PostgreSQL library lacks it.
   'sync-server/test/save-again-backfill.test.ts',
+  // The in-process queue taking up a dead process's jobs at restart (pg-boss's takeover: node-wiring.test.ts).
+  'sync-server/src/services/save-jobs-restart.test.ts',
 ];
 
 // One runner for every workspace; each project keeps its own environment.

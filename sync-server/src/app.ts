@@ -27,6 +27,7 @@ import { screenshotRoutes } from './routes/screenshots';
 import { syncRoutes } from './routes/sync';
 import { syncEventsRoutes, syncEventsTicketRoutes } from './routes/sync-events';
 import { tagRoutes } from './routes/tags';
+import type { FeedSignals } from './live/feed-signals';
 import { openFeedSignals, runsJobs, servesRequests } from './nodes/node-wiring';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { ARCHIVE_IMAGES_JOB, archiveArticleImages, queueImageBackfill } from './services/image-archive';
@@ -59,9 +60,15 @@ export interface BuildOptions {
 }
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const feedSignals = await openFeedSignals(config);
   // SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL (a start error there stops the start, db/open.ts).
-  const db = await openDatabaseFromConfig(config, { afterCommit: (userIds) => feedSignals.publish(userIds) });
+  // The database opens before the signal's own connection, so an unusable DATABASE_URL is explained to the
+  // operator rather than thrown from the signal's connect; nothing commits before both are open.
+  const opened: { signals?: FeedSignals } = {};
+  const db = await openDatabaseFromConfig(config, {
+    afterCommit: (userIds) => opened.signals?.publish(userIds),
+  });
+  const feedSignals = await openFeedSignals(config);
+  opened.signals = feedSignals;
   await fillTagNameKeys(db);
   setExtractionQueueWait(config.extractionQueueWaitMs);
   const ctx = createServiceContext(db, config, feedSignals);

@@ -9,7 +9,7 @@ import { afterEach, beforeEach } from 'vitest';
 import type { NewArticle } from '../services/articles';
 import { insertArticle } from '../services/articles';
 import { loadConfig } from '../config';
-import { openTestDatabase } from './test-database';
+import { openTestDatabaseWithEnv } from './test-database';
 import { createServiceContext, type ServiceContext } from '../services/context';
 import { sql } from 'drizzle-orm';
 
@@ -25,11 +25,18 @@ export interface TestContext {
 
 export async function openTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-unit-'));
+  const database = await openTestDatabaseWithEnv();
   const config = loadConfig(
-    { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), LOG_LEVEL: 'silent', ...env },
+    {
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+      LOG_LEVEL: 'silent',
+      ...database.env,
+      ...env,
+    },
     { appDir: null },
   );
-  const ctx = createServiceContext(await openTestDatabase(), config);
+  const ctx = createServiceContext(database.db, config);
   let articles = 0;
   return {
     ctx,

@@ -21,15 +21,26 @@ export function testEngine(): Dialect {
  * (copied from the migrated template) that close() deletes. Transactions record the change feed on both.
  */
 export async function openTestDatabase(): Promise<Db> {
-  if (testEngine() === 'sqlite') return openSqlite(':memory:');
+  return (await openTestDatabaseWithEnv()).db;
+}
+
+/**
+ * openTestDatabase, with the settings the services need beside it: DATABASE_URL on PostgreSQL (its job
+ * runner, pg-boss, opens connections of its own), none on SQLite.
+ */
+export async function openTestDatabaseWithEnv(): Promise<{ db: Db; env: Record<string, string> }> {
+  if (testEngine() === 'sqlite') return { db: openSqlite(':memory:'), env: {} };
   const url = await createTestDatabase();
   const db = await openPostgres(url, { recordFeed: recordTouched });
   return {
-    ...db,
-    close: async () => {
-      await db.close();
-      await dropTestDatabase(url);
+    db: {
+      ...db,
+      close: async () => {
+        await db.close();
+        await dropTestDatabase(url);
+      },
     },
+    env: { DATABASE_URL: url },
   };
 }
 
