@@ -30,6 +30,20 @@ const SQLITE_ONLY = [
   'sync-server/src/services/save-jobs-restart.test.ts',
 ];
 
+// Not yet on PostgreSQL: a user's waiting saves take turns with other users' in the in-process queue
+// only; pg-boss claims them in the order they were queued (issue 15, still open).
+const NOT_YET_ON_POSTGRES = ['sync-server/test/extraction-fairness.test.ts'];
+
+// Files that never open a database (page extraction, passwords, file stores, the in-process signal, the
+// two schemas compared as code): the same on both engines, so they run once, in the SQLite project.
+const NO_DATABASE = [
+  'sync-server/src/extraction/**/*.test.ts',
+  'sync-server/src/services/passwords.test.ts',
+  'sync-server/src/storage/file-stores.test.ts',
+  'sync-server/src/live/feed-signals.test.ts',
+  'sync-server/src/db/schemas-in-step.test.ts',
+];
+
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
@@ -67,7 +81,7 @@ export default defineConfig({
         test: {
           name: 'sync-server-postgres',
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
-          exclude: SQLITE_ONLY,
+          exclude: [...SQLITE_ONLY, ...NO_DATABASE, ...NOT_YET_ON_POSTGRES],
           environment: 'node',
           env: { LECTERN_TEST_ENGINE: 'postgres' },
           globalSetup: ['sync-server/src/testing/postgres-global-setup.ts'],

@@ -30,7 +30,9 @@ function upload(client: ApiClient, file: Uint8Array | string, name = 'export.csv
   return client.post('/imports', form);
 }
 
-async function finished(client: ApiClient, id: string, tries = 400) {
+// Up to a minute: on PostgreSQL every row is its own transaction of several round trips, and a 0.6 MB body
+// copied into 40 rows is 40 search vectors built.
+async function finished(client: ApiClient, id: string, tries = 1200) {
   for (let tried = 0; tried < tries; tried += 1) {
     const answer = await client.get(`/imports/${id}`);
     expect(answer.status).toBe(200);
