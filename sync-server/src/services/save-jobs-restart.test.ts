@@ -4,30 +4,13 @@
 // nodes/node-wiring.test.ts proves with two nodes.
 import { newId } from '@lectern/shared-schema';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { contextPerTest } from '../testing/service-context';
+import { describe, expect, it } from 'vitest';
+import { KEEPERS_PAGE, saveJobContextPerTest } from '../testing/save-job-context';
 import { createArticle } from './articles';
-import { SAVE_ARTICLE_JOB, saveArticleJob } from './save-jobs';
+import { SAVE_ARTICLE_JOB } from './save-jobs';
 
-const t = contextPerTest(['ann']);
-
-const PAGE = `<html><head><title>Lighthouse keepers</title></head><body><article>${'<p>This paragraph about lighthouse keepers is long enough for Readability to treat it as real prose, with several clauses, commas and full sentences.</p>'.repeat(4)}</article></body></html>`;
-
-beforeEach(async () => {
-  t.ctx.jobs.handle(SAVE_ARTICLE_JOB, saveArticleJob(t.ctx), { waitedOn: true });
-  await t.ctx.jobs.start();
-});
-
-async function articleCount(id: string): Promise<number> {
-  const row = await t.ctx.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE id = ${id}`);
-  return Number(row?.n ?? 0);
-}
-
-async function jobOf(id: string) {
-  return await t.ctx.db.get<{ id: number; status: string; payload: string; attempts: number }>(
-    sql`SELECT id, status, payload, attempts FROM jobs WHERE kind = ${SAVE_ARTICLE_JOB} AND key = ${`ann/${id}`}`,
-  );
-}
+const { t, articleCount, jobOf } = saveJobContextPerTest(['ann']);
+const PAGE = KEEPERS_PAGE;
 
 describe('a save by URL as a job', () => {
   it('writes its article once when the job runs again after its process died (after writing, or mid-job)', async () => {

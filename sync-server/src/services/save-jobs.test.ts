@@ -2,31 +2,12 @@
 // job wrote; a refusal is answered as the request would have answered it. A job run again after its
 // process died: save-jobs-restart.test.ts.
 import { newId, PAGE_HTML_MAX_BYTES } from '@lectern/shared-schema';
-import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { contextPerTest } from '../testing/service-context';
+import { describe, expect, it } from 'vitest';
+import { KEEPERS_PAGE, saveJobContextPerTest } from '../testing/save-job-context';
 import { createArticle } from './articles';
-import { SAVE_ARTICLE_JOB, saveArticleJob } from './save-jobs';
 
-const t = contextPerTest(['ann']);
-
-const PAGE = `<html><head><title>Lighthouse keepers</title></head><body><article>${'<p>This paragraph about lighthouse keepers is long enough for Readability to treat it as real prose, with several clauses, commas and full sentences.</p>'.repeat(4)}</article></body></html>`;
-
-beforeEach(async () => {
-  t.ctx.jobs.handle(SAVE_ARTICLE_JOB, saveArticleJob(t.ctx), { waitedOn: true });
-  await t.ctx.jobs.start();
-});
-
-async function articleCount(id: string): Promise<number> {
-  const row = await t.ctx.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE id = ${id}`);
-  return Number(row?.n ?? 0);
-}
-
-async function jobOf(id: string) {
-  return await t.ctx.db.get<{ id: number; status: string; payload: string; attempts: number }>(
-    sql`SELECT id, status, payload, attempts FROM jobs WHERE kind = ${SAVE_ARTICLE_JOB} AND key = ${`ann/${id}`}`,
-  );
-}
+const { t, articleCount, jobOf } = saveJobContextPerTest(['ann']);
+const PAGE = KEEPERS_PAGE;
 
 describe('a save by URL as a job', () => {
   it('answers the article its job wrote, and keeps the outcome (not the page sent) in the job', async () => {
