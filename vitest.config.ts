@@ -36,6 +36,20 @@ const NOT_YET_ON_POSTGRES = ['sync-server/test/extraction-fairness.test.ts'];
 
 // Files that never open a database (page extraction, passwords, file stores, the in-process signal, the
 // two schemas compared as code): the same on both engines, so they run once, in the SQLite project.
+// Over HTTP, but about what sits above the database (page extraction and its hostile pages, S3, password
+// hashing, memory bounds): the same code on both engines, so they run once too.
+const ABOVE_THE_DATABASE = [
+  'sync-server/test/save-with-html.test.ts',
+  'sync-server/test/meta-refresh.test.ts',
+  'sync-server/test/article-titles.test.ts',
+  'sync-server/test/hostile-pages.test.ts',
+  'sync-server/test/s3-storage.test.ts',
+  'sync-server/test/image-archive-s3.test.ts',
+  'sync-server/test/screenshots-s3.test.ts',
+  'sync-server/test/password-hash-queue.test.ts',
+  'sync-server/test/memory-bounds.test.ts',
+];
+
 const NO_DATABASE = [
   'sync-server/src/extraction/**/*.test.ts',
   'sync-server/src/services/passwords.test.ts',
@@ -81,7 +95,7 @@ export default defineConfig({
         test: {
           name: 'sync-server-postgres',
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
-          exclude: [...SQLITE_ONLY, ...NO_DATABASE, ...NOT_YET_ON_POSTGRES],
+          exclude: [...SQLITE_ONLY, ...NO_DATABASE, ...ABOVE_THE_DATABASE, ...NOT_YET_ON_POSTGRES],
           environment: 'node',
           env: { LECTERN_TEST_ENGINE: 'postgres' },
           globalSetup: ['sync-server/src/testing/postgres-global-setup.ts'],
