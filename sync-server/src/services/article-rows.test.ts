@@ -1,5 +1,5 @@
 // The cached article read (GET /articles/{id}): the feed's copy of the article, never stale, never another
-// user's. On an in-memory SQLite built by the real migrations.
+// user's. On a fresh database of the run's engine (SQLite or PostgreSQL), migrated.
 import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest } from '../testing/service-context';

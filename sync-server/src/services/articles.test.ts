@@ -1,4 +1,4 @@
-// The article rules on an in-memory SQLite with the real migrations: what is stored and what the change feed
+// The article rules on a fresh database of the run's engine (SQLite or PostgreSQL) with the real migrations: what is stored and what the change feed
 // carries after each write. Fetching and extraction are left out (insertArticle takes the extracted page).
 import { listArticleKey, newId, SERVER_ERRORS } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';

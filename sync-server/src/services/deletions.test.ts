@@ -1,5 +1,5 @@
 // Deleting an article or an account removes the files it owned under DATA_DIR (a temporary folder here),
-// and nothing of anyone else's. On an in-memory SQLite built by the real migrations.
+// and nothing of anyone else's. On a fresh database of the run's engine (SQLite or PostgreSQL), migrated.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // Google sign-in without HTTP on our side: the start, the callback's checks, the trade of the provider's
 // code for the profile (against a local stand-in for Google), and the one-time code the tab redeems.
-// On the server's own context over an in-memory SQLite built by the real migrations.
+// On the server's own context over a fresh database of the run's engine, migrated.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestContext, type TestContext } from '../testing/service-context';

@@ -1,4 +1,4 @@
-// The highlight rules on an in-memory SQLite with the real migrations: what is stored and what the change
+// The highlight rules on a fresh database of the run's engine (SQLite or PostgreSQL) with the real migrations: what is stored and what the change
 // feed carries, the article's highlights_count included.
 import { newId, SERVER_ERRORS, type CreateHighlightBody } from '@lectern/shared-schema';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Writing an import's rows on an in-memory SQLite with the real migrations: each batch stores the
+// Writing an import's rows on a fresh database of the run's engine (SQLite or PostgreSQL) with the real migrations: each batch stores the
 // articles with their tags and highlights, and the feed carries each entity once, counts included.
 import { expect, it } from 'vitest';
 import type { Db } from '../db/connection';

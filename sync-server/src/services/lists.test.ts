@@ -1,4 +1,4 @@
-// The reading-list rules on an in-memory SQLite with the real migrations: placing and renumbering articles,
+// The reading-list rules on a fresh database of the run's engine (SQLite or PostgreSQL) with the real migrations: placing and renumbering articles,
 // the share link, and what the change feed carries (each place, and the list with its article_count).
 import { listArticleKey, SERVER_ERRORS, type Article } from '@lectern/shared-schema';
 import { beforeEach, describe, expect, it } from 'vitest';

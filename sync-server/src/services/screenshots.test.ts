@@ -1,6 +1,6 @@
 // A screenshot upload takes its slot before its body is read: a user or a server over its bound is refused
 // (429) without the upload ever being read, whoever calls the service. On the server's own context over an
-// in-memory SQLite built by the real migrations.
+// a fresh database of the run's engine, migrated.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest } from '../testing/service-context';

@@ -1,5 +1,5 @@
 // The sign-up and sign-in limits hold across calls of the service itself (not only over HTTP), on the
-// server's own context over an in-memory SQLite built by the real migrations.
+// server's own context over a fresh database of the run's engine, migrated.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { contextPerTest } from '../testing/service-context';

@@ -1,4 +1,4 @@
-// The change feed's read side on an in-memory SQLite with the real migrations: cursors, pages by count and
+// The change feed's read side on a fresh database of the run's engine (SQLite or PostgreSQL) with the real migrations: cursors, pages by count and
 // by size, one entry per entity, and only the reader's own changes.
 import { type Change } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';

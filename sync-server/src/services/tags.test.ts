@@ -1,4 +1,4 @@
-// The tag rules on an in-memory SQLite with the real migrations: one tag per name (shared-schema's tag
+// The tag rules on a fresh database of the run's engine (SQLite or PostgreSQL) with the real migrations: one tag per name (shared-schema's tag
 // key), renames and deletes reaching every article carrying the tag, and what the change feed carries.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
