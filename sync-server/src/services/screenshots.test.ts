@@ -1,5 +1,5 @@
 // A screenshot upload takes its slot before its body is read: a user or a server over its bound is refused
-// (429) without the upload ever being read, whoever calls the service. On the server's own context over an
+// (429) without the upload ever being read, whoever calls the service. On the server's own context over
 // a fresh database of the run's engine, migrated.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
