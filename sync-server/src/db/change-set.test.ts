@@ -19,12 +19,16 @@ import {
   summaries,
 } from '../testing/memory-db';
 import type { Db, Queryable } from './connection';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 let db: Db;
 let reader: string;
 
 readerDbPerTest((fresh) => ({ db, reader } = fresh));
+
+/** The changes one bare SQL write records, in a transaction of its own. */
+const bareWrite = (query: SQL) =>
+  changesOf(db, reader, async () => await db.transaction(async (tx) => await tx.run(query)));
 
 const save = async (url = `https://example.org/${newId()}`, tags: string[] = []) =>
   (await insertArticle(db, reader, newArticle(url), tags)).article;
@@ -68,14 +72,7 @@ describe('a write forgetting to mention a derived row still produces it in the f
       upsert('article', article.id, withHighlight),
     ]);
 
-    const removed = await changesOf(
-      db,
-      reader,
-      async () =>
-        await db.transaction(
-          async (tx) => await tx.run(sql`DELETE FROM highlights WHERE id = ${highlightId}`),
-        ),
-    );
+    const removed = await bareWrite(sql`DELETE FROM highlights WHERE id = ${highlightId}`);
     expect(removed).toEqual([
       tombstone('highlight', highlightId),
       upsert('article', article.id, { ...withHighlight, highlights_count: 0 }),
@@ -85,16 +82,8 @@ describe('a write forgetting to mention a derived row still produces it in the f
   it('a bare tag link brings the article with its tags and the tag with its article_count', async () => {
     const article = await save();
     const tag = await createTag(db, reader, { name: 'Soil' });
-    const changes = await changesOf(
-      db,
-      reader,
-      async () =>
-        await db.transaction(
-          async (tx) =>
-            await tx.run(
-              sql`INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (${article.id}, ${tag.id}, ${'2030-01-01T00:00:00.000Z'})`,
-            ),
-        ),
+    const changes = await bareWrite(
+      sql`INSERT INTO article_tags (article_id, tag_id, created_at) VALUES (${article.id}, ${tag.id}, ${'2030-01-01T00:00:00.000Z'})`,
     );
     expect(changes).toEqual([
       upsert('article', article.id, { ...article, tags: ['Soil'] }),
@@ -106,16 +95,8 @@ describe('a write forgetting to mention a derived row still produces it in the f
   it('a bare list place brings the list with its article_count', async () => {
     const article = await save();
     const list = await createList(db, reader, { name: 'Queue' });
-    const changes = await changesOf(
-      db,
-      reader,
-      async () =>
-        await db.transaction(
-          async (tx) =>
-            await tx.run(
-              sql`INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (${list.id}, ${article.id}, 0, ${'2030-01-01T00:00:00.000Z'})`,
-            ),
-        ),
+    const changes = await bareWrite(
+      sql`INSERT INTO list_articles (list_id, article_id, position, added_at) VALUES (${list.id}, ${article.id}, 0, ${'2030-01-01T00:00:00.000Z'})`,
     );
     const key = listArticleKey(list.id, article.id);
     expect(changes).toEqual([
@@ -134,14 +115,8 @@ describe('a write forgetting to mention a derived row still produces it in the f
     const other = await save(undefined, ['Soil', 'Kale']);
     await save(); // untagged: not touched
     const tagId = (await getTag(db, reader, (await createTag(db, reader, { name: 'soil' })).id)).id;
-    const changes = await changesOf(
-      db,
-      reader,
-      async () =>
-        await db.transaction(
-          async (tx) =>
-            await tx.run(sql`UPDATE tags SET name = 'Dirt', name_key = 'dirt' WHERE id = ${tagId}`),
-        ),
+    const changes = await bareWrite(
+      sql`UPDATE tags SET name = 'Dirt', name_key = 'dirt' WHERE id = ${tagId}`,
     );
     expect(summaries(changes).sort()).toEqual(
       [`upsert tag ${tagId}`, `upsert article ${tagged.id}`, `upsert article ${other.id}`].sort(),
@@ -154,16 +129,8 @@ describe('a write forgetting to mention a derived row still produces it in the f
   it('a bare change of an article’s title or image brings its highlights, which carry them', async () => {
     const article = await save();
     const highlightId = await db.transaction(async (tx) => await insertHighlightRow(tx, article.id));
-    const changes = await changesOf(
-      db,
-      reader,
-      async () =>
-        await db.transaction(
-          async (tx) =>
-            await tx.run(
-              sql`UPDATE articles SET title = 'Kale at last', image_url = '/api/images/x/y.png' WHERE id = ${article.id}`,
-            ),
-        ),
+    const changes = await bareWrite(
+      sql`UPDATE articles SET title = 'Kale at last', image_url = '/api/images/x/y.png' WHERE id = ${article.id}`,
     );
     expect(summaries(changes).sort()).toEqual(
       [`upsert article ${article.id}`, `upsert highlight ${highlightId}`].sort(),
@@ -172,14 +139,7 @@ describe('a write forgetting to mention a derived row still produces it in the f
       article_title: 'Kale at last',
       article_image: '/api/images/x/y.png',
     });
-    const unchanged = await changesOf(
-      db,
-      reader,
-      async () =>
-        await db.transaction(
-          async (tx) => await tx.run(sql`UPDATE articles SET is_read = ${true} WHERE id = ${article.id}`),
-        ),
-    );
+    const unchanged = await bareWrite(sql`UPDATE articles SET is_read = ${true} WHERE id = ${article.id}`);
     expect(summaries(unchanged)).toEqual([`upsert article ${article.id}`]);
   });
 
@@ -197,12 +157,7 @@ describe('a write forgetting to mention a derived row still produces it in the f
     await addArticleToList(db, reader, list.id, { articleId: kept.id });
     const soil = await getTag(db, reader, (await createTag(db, reader, { name: 'Soil' })).id);
 
-    const changes = await changesOf(
-      db,
-      reader,
-      async () =>
-        await db.transaction(async (tx) => await tx.run(sql`DELETE FROM articles WHERE id = ${article.id}`)),
-    );
+    const changes = await bareWrite(sql`DELETE FROM articles WHERE id = ${article.id}`);
     expect(changes).toHaveLength(5);
     expect(changes).toEqual(
       expect.arrayContaining([
@@ -290,14 +245,7 @@ describe('the transaction records the feed with the write', () => {
 
   it('records a tag’s name key being filled as nothing: devices see no change', async () => {
     const tag = await createTag(db, reader, { name: 'Soil' });
-    const changes = await changesOf(
-      db,
-      reader,
-      async () =>
-        await db.transaction(
-          async (tx) => await tx.run(sql`UPDATE tags SET name_key = 'soil' WHERE id = ${tag.id}`),
-        ),
-    );
+    const changes = await bareWrite(sql`UPDATE tags SET name_key = 'soil' WHERE id = ${tag.id}`);
     expect(changes).toEqual([]);
   });
 
