@@ -10,16 +10,9 @@
 import { SERVER_ERRORS, type Article } from '@lectern/shared-schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import {
-  ExtractionBusyError,
-  FetchFailedError,
-  FetchRefusedError,
-  ImageUnreadableError,
-  OcrTimeoutError,
-} from '../extraction/index';
 import type { ServiceContext } from '../services/context';
 import { HttpError } from '../services/errors';
-import { FileStoreUnavailableError } from '../storage/index';
+import type { Refusal } from '../services/refusals';
 
 /** How long a request waits for its job before answering "busy" (the job still ends; a retry answers it). */
 export const AWAITED_JOB_WAIT_MS = 120_000;
@@ -32,31 +25,7 @@ export interface SavedOutcome {
   alreadySaved: boolean;
 }
 
-/** A refusal, answered as the error handler answers the error it stands for. */
-interface Refusal {
-  status: number;
-  error: string;
-  headers: Record<string, string>;
-}
-
 type Outcome = SavedOutcome | Refusal;
-
-/** The refusal an error of the job's work stands for, as plugins/error-handler.ts answers it; or null. */
-export function refusalOf(error: unknown): Refusal | null {
-  if (error instanceof HttpError)
-    return { status: error.statusCode, error: error.message, headers: error.headers };
-  if (error instanceof ExtractionBusyError)
-    return { status: 429, error: SERVER_ERRORS.serverBusy, headers: { 'retry-after': '30' } };
-  if (error instanceof FetchRefusedError) return { status: 400, error: error.message, headers: {} };
-  if (error instanceof FetchFailedError) return { status: 404, error: error.message, headers: {} };
-  if (error instanceof OcrTimeoutError)
-    return { status: 422, error: SERVER_ERRORS.screenshotTimedOut, headers: {} };
-  if (error instanceof ImageUnreadableError)
-    return { status: 400, error: 'The screenshot could not be read as an image', headers: {} };
-  if (error instanceof FileStoreUnavailableError)
-    return { status: 503, error: SERVER_ERRORS.serverBusy, headers: { 'retry-after': '30' } };
-  return null;
-}
 
 /**
  * Queues the job (again, if an earlier one under this key ended without an article: a retry fetches or

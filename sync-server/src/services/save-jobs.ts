@@ -2,7 +2,8 @@
 // (or of the page sent with the save) and the writing of the article, keyed by the user and the article's
 // id, and answers what the job wrote.
 import { extractGivenPage } from '../extraction/index';
-import { queueAndAwait, refusalOf, writeOutcome, type SavedOutcome } from '../jobs/awaited-jobs';
+import { queueAndAwait, writeOutcome, type SavedOutcome } from '../jobs/awaited-jobs';
+import { refusalOf } from './refusals';
 import type { JobHandler } from '../jobs/job-queue';
 import { addressesOfSave, findReplayedArticle, insertArticle } from './articles';
 import type { ServiceContext } from './context';

@@ -7,7 +7,8 @@ import { getArticle } from './article-rows';
 import { findReplayedArticle, insertArticle } from './articles';
 import type { ServiceContext } from './context';
 import { badRequest, HttpError, notFound } from './errors';
-import { queueAndAwait, refusalOf, writeOutcome } from '../jobs/awaited-jobs';
+import { queueAndAwait, writeOutcome } from '../jobs/awaited-jobs';
+import { refusalOf } from './refusals';
 import type { JobHandler } from '../jobs/job-queue';
 
 export const READ_SCREENSHOT_JOB = 'read-screenshot';
