@@ -133,10 +133,19 @@ describe('tokens', () => {
   it('revokes the token on logout, and only that token', async () => {
     const { client, email, password } = await signUp(world.api);
     const other = await world.api.post('/auth/login', { email, password });
+    const saved = await client.post('/articles', { url: world.site.url('/gardening') });
+    expect(saved.status).toBe(201);
+    const articlePath = `/articles/${saved.body.article.id as string}`;
+    expect((await client.get(articlePath)).status).toBe(200);
     expect((await client.post('/auth/logout')).status).toBe(204);
     expect((await client.get('/auth/me')).status).toBe(401);
     expect((await client.get('/articles')).status).toBe(401);
+    // The one route that checks its session in its own query (plugins/auth.ts, sessionCheckedByRoute).
+    const article = await client.get(articlePath);
+    expect(article.status).toBe(401);
+    expect(article.body).toEqual({ error: SERVER_ERRORS.unauthorized });
     expect((await world.api.as(other.body.token).get('/auth/me')).status).toBe(200);
+    expect((await world.api.as(other.body.token).get(articlePath)).status).toBe(200);
   });
 });
 

@@ -197,6 +197,10 @@ describe('two nodes on one database', { timeout: 120_000 }, () => {
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ error: SERVER_ERRORS.unauthorized });
     expect((await b.as(token).get('/auth/me')).status).toBe(401);
+    // The article route checks the session in its own query (plugins/auth.ts): refused there too.
+    const article = await b.as(token).get('/articles/no-such-article');
+    expect(article.status).toBe(401);
+    expect(article.body).toEqual({ error: SERVER_ERRORS.unauthorized });
 
     // And the other way round, for every session of the user (sign out everywhere).
     const laptop = (await b.post('/auth/login', { email, password }, from('198.51.100.30'))).body

@@ -9,23 +9,29 @@ export function laterOf(db: Queryable, column: SQLWrapper, value: string): SQL<s
 }
 
 /**
- * A text expression as its UTF-8 bytes, read as a Buffer: JSON stored as text goes out as it is, never
- * decoded into a JavaScript string and encoded again.
+ * JSON stored as text, read to go out as it is: never parsed nor serialized again. On SQLite as its UTF-8
+ * bytes (a Buffer: not even decoded into a JavaScript string); on PostgreSQL as the string, since its bytea
+ * comes hex-encoded over the wire (twice the bytes, then decoded here: 45 µs more a 26 KB article).
+ * What is read is a StoredJson: `jsonBytes` makes it a Buffer where one is needed.
  */
-export function utf8Bytes(db: Queryable, text: SQLWrapper): SQL<Buffer | null> {
-  return db.dialect === 'sqlite' ? sql`CAST(${text} AS BLOB)` : sql`convert_to(${text}, 'UTF8')`;
+export function storedJson(db: Queryable, text: SQLWrapper): SQL<StoredJson | null> {
+  return db.dialect === 'sqlite' ? sql`CAST(${text} AS BLOB)` : sql`${text}`;
 }
+
+/** JSON read by storedJson or jsonStringText: bytes on SQLite, a string on PostgreSQL. */
+export type StoredJson = Buffer | string;
+
+/** A StoredJson as bytes, to splice into an answer made of Buffers. */
+export const jsonBytes = (json: StoredJson): Buffer => (typeof json === 'string' ? Buffer.from(json) : json);
 
 /** A text expression's length in bytes (UTF-8). */
 export function byteLength(db: Queryable, text: SQLWrapper): SQL<number | null> {
   return db.dialect === 'sqlite' ? sql`length(CAST(${text} AS BLOB))` : sql`octet_length(${text})`;
 }
 
-/** A text expression as a JSON string literal (null stays NULL), as UTF-8 bytes. */
-export function jsonStringBytes(db: Queryable, text: SQLWrapper): SQL<Buffer | null> {
-  return db.dialect === 'sqlite'
-    ? sql`CAST(json_quote(${text}) AS BLOB)`
-    : sql`convert_to(to_json(${text})::text, 'UTF8')`;
+/** A text expression as a JSON string literal (null stays NULL), read as storedJson reads. */
+export function jsonStringText(db: Queryable, text: SQLWrapper): SQL<StoredJson | null> {
+  return db.dialect === 'sqlite' ? sql`CAST(json_quote(${text}) AS BLOB)` : sql`to_json(${text})::text`;
 }
 
 /**

@@ -3,7 +3,14 @@
 import { BODIES_ANSWER_BYTES } from '@lectern/shared-schema';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
-import { byteLength, flag, jsonListTable, jsonStringBytes } from '../db/sql-functions';
+import {
+  byteLength,
+  flag,
+  jsonBytes,
+  jsonListTable,
+  jsonStringText,
+  type StoredJson,
+} from '../db/sql-functions';
 
 interface AskedRow {
   id: string;
@@ -44,11 +51,11 @@ export async function readArticleBodies(
       continue;
     }
     if (bodies.length > 0 && bytes + (row.size ?? 4) > BODIES_ANSWER_BYTES) break;
-    // The body as a JSON string literal, made by the database and read as bytes: never decoded here.
-    const body = await db.get<{ content: Buffer | null }>(
-      sql`SELECT ${jsonStringBytes(db, sql`content`)} AS content FROM articles WHERE id = ${row.id} AND user_id = ${userId}`,
+    // The body as a JSON string literal made by the database: never parsed nor escaped here.
+    const body = await db.get<{ content: StoredJson | null }>(
+      sql`SELECT ${jsonStringText(db, sql`content`)} AS content FROM articles WHERE id = ${row.id} AND user_id = ${userId}`,
     );
-    const content = body?.content ?? Buffer.from('null');
+    const content = body?.content ? jsonBytes(body.content) : Buffer.from('null');
     bodies.push(
       Buffer.from(`${bodies.length === 0 ? '' : ','}{"id":${JSON.stringify(row.id)},"content":`),
       content,

@@ -2,9 +2,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
-import { flag, joinedText, utf8Bytes } from '../db/sql-functions';
+import { flag, joinedText, storedJson, type StoredJson } from '../db/sql-functions';
 import type { ServiceContext } from './context';
-import { notFound } from './errors';
+import { notFound, unauthorized } from './errors';
+import { sessionIsActive, type TokenClaims } from './sessions';
 
 const COUNTED_HIGHLIGHTS = `(SELECT count(*) FROM highlights h WHERE h.article_id = a.id) AS highlights_count`;
 const BASE_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
@@ -131,40 +132,43 @@ export async function findArticleSummaries(db: Queryable, rest: SQL): Promise<Ar
 }
 
 /**
- * GET /articles/{id}'s whole answer, `{"article":…}`, as bytes, built by the database from the article's latest
+ * GET /articles/{id}'s whole answer, `{"article":…}`, built by the database from the article's latest
  * change in the feed: every transaction that changes an article records it there before it commits
  * (db/change-set.ts), and the feed keeps each entity's latest change, so that row is the article's current
  * state, already serialized. The most read route skips its joins, its serialization, and even decoding the
- * body into a JavaScript string and encoding it again this way. Undefined when there is none (the caller
- * falls back to reading the tables, which also answers 404).
+ * body into a JavaScript string and encoding it again this way (on SQLite). The same query asks whether the
+ * caller's session is still active, so the route makes one round trip to the database, not two. The answer
+ * is undefined when there is none (the caller falls back to reading the tables, which also answers 404).
  */
 async function currentArticleAnswer(
   db: Queryable,
-  userId: string,
+  claims: TokenClaims,
   articleId: string,
-): Promise<Buffer | undefined> {
-  const latest = await db.get<{ answer: Buffer | null }>(
-    sql`SELECT ${utf8Bytes(db, sql`'{"article":' || row || '}'`)} AS answer FROM change_log
-       WHERE user_id = ${userId} AND entity = 'article' AND entity_id = ${articleId}
-       ORDER BY seq DESC LIMIT 1`,
+): Promise<{ active: boolean; answer: StoredJson | undefined }> {
+  const latest = await db.get<{ active: number | boolean; answer: StoredJson | null }>(
+    sql`SELECT ${sessionIsActive(claims)} AS active,
+       (SELECT ${storedJson(db, sql`'{"article":' || row || '}'`)} FROM change_log
+         WHERE user_id = ${claims.sub} AND entity = 'article' AND entity_id = ${articleId}
+         ORDER BY seq DESC LIMIT 1) AS answer`,
   );
   // A delete's row is NULL, and so is the answer built from it: the tables then answer 404.
-  return latest?.answer ?? undefined;
+  return { active: flag(latest?.active), answer: latest?.answer ?? undefined };
 }
 
 /**
- * GET /articles/{id}'s answer as JSON bytes: the caller's article from its latest change in the feed when
- * there is one, else read from the tables (404 when it doesn't exist or is someone else's).
+ * GET /articles/{id}'s answer as JSON: the caller's article from its latest change in the feed when there
+ * is one, else read from the tables (404 when it doesn't exist or is someone else's). The route leaves the
+ * session check to this (plugins/auth.ts, `sessionCheckedByRoute`): 401 when the session is no longer
+ * active, before anything of the article is answered.
  */
 export async function readArticleAnswer(
   ctx: ServiceContext,
-  userId: string,
+  claims: TokenClaims,
   articleId: string,
-): Promise<Buffer> {
-  return (
-    (await currentArticleAnswer(ctx.db, userId, articleId)) ??
-    Buffer.from(`{"article":${JSON.stringify(await getArticle(ctx.db, userId, articleId))}}`)
-  );
+): Promise<StoredJson> {
+  const { active, answer } = await currentArticleAnswer(ctx.db, claims, articleId);
+  if (!active) throw unauthorized(SERVER_ERRORS.unauthorized);
+  return answer ?? `{"article":${JSON.stringify(await getArticle(ctx.db, claims.sub, articleId))}}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Sessions back every token: logout and account deletion revoke them, so a token stops working at once.
 import { newId, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { flag } from '../db/sql-functions';
 import type { Queryable } from '../db/connection';
 import { nowIso } from './change-log';
 
@@ -33,11 +34,17 @@ export async function createSession(db: Queryable, userId: string): Promise<Toke
  * the builder took 13 to 40 (it prepares the statement again on every call on SQLite).
  */
 export async function isSessionActive(db: Queryable, claims: TokenClaims): Promise<boolean> {
-  const row = await db.get<{ found: number }>(
-    sql`SELECT 1 AS found FROM sessions WHERE id = ${claims.sid} AND user_id = ${claims.sub}
-      AND revoked_at IS NULL AND expires_at > ${nowIso()}`,
-  );
-  return row !== undefined;
+  const row = await db.get<{ active: number | boolean }>(sql`SELECT ${sessionIsActive(claims)} AS active`);
+  return flag(row?.active);
+}
+
+/**
+ * The condition isSessionActive asks, for a route that asks it in the same query as its answer (one round
+ * trip to the database instead of two: the most read route, GET /articles/{id}, plugins/auth.ts).
+ */
+export function sessionIsActive(claims: TokenClaims): SQL {
+  return sql`EXISTS (SELECT 1 FROM sessions WHERE id = ${claims.sid} AND user_id = ${claims.sub}
+      AND revoked_at IS NULL AND expires_at > ${nowIso()})`;
 }
 
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {

@@ -3,15 +3,15 @@ import { CHANGES_DEFAULT_LIMIT, type Change } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
 import { sql } from 'drizzle-orm';
 import { readArticleCards } from './feed-cards';
-import { utf8Bytes } from '../db/sql-functions';
+import { jsonBytes, storedJson, type StoredJson } from '../db/sql-functions';
 
 interface ChangeRow {
   seq: number;
   entity: Change['entity'];
   entity_id: string;
   op: Change['op'];
-  /** The stored JSON as its UTF-8 bytes (read as a BLOB): it goes out as it is, never decoded. */
-  row: Buffer | null;
+  /** The stored JSON (db/sql-functions.ts storedJson): it goes out as it is, never parsed. */
+  row: StoredJson | null;
 }
 
 /**
@@ -36,8 +36,8 @@ const FEED_READ_ROWS = 16;
  */
 async function readPage(db: Queryable, userId: string, since: number, limit: number, cards = false) {
   const rowColumn = cards
-    ? sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE ${utf8Bytes(db, sql`row`)} END`
-    : utf8Bytes(db, sql`row`);
+    ? sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE ${storedJson(db, sql`row`)} END`
+    : storedJson(db, sql`row`);
   const page: ChangeRow[] = [];
   let bytes = 0;
   let after = since;
@@ -48,6 +48,7 @@ async function readPage(db: Queryable, userId: string, since: number, limit: num
          WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`,
     );
     for (const row of rows) {
+      // In characters on PostgreSQL (a string): bytes for all but non-Latin text, close enough for a page.
       const size = row.row?.length ?? (cards && row.op === 'upsert' ? CARD_BYTES : 0);
       if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES))
         return { page, hasMore: true };
@@ -113,7 +114,7 @@ export async function readChangesPage(
       Buffer.from(
         `${index === 0 ? '' : ','}{"seq":${row.seq},"entity":${JSON.stringify(row.entity)},"id":${JSON.stringify(row.entity_id)},"op":${JSON.stringify(row.op)},"row":`,
       ),
-      row.row ?? NULL_ROW,
+      row.row ? jsonBytes(row.row) : NULL_ROW,
       Buffer.from('}'),
     );
   });
