@@ -2,7 +2,7 @@
 // then one table of figure × library size with each figure's target. Exits non-zero when a target is missed.
 //   npm run bench -- --sizes 5000            only these library sizes (comma-separated; default 5000,20000,50000)
 //   npm run bench -- --only server           only these groups: server, postgres-search, extraction, device, import,
-//                                            save-html, images, new-device
+//                                            save-html, images, new-device, live
 //   npm run bench -- server extraction       the same, by the scripts' names (as before)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ const SCRIPTS = [
   { script: 'image-archive-bench.ts', group: 'images' },
   { script: 'offline-images-bench.ts', group: 'device' },
   { script: 'new-device-bench.ts', group: 'new-device' },
+  { script: 'live-updates-bench.ts', group: 'live' },
 ];
 
 function parseArguments(args: readonly string[]) {

@@ -2,20 +2,24 @@
 // bare Fastify route answering the same body, search p95, the change feed from cursor 0 (every page), the
 // whole list of a 2,000-article library, start-up, and the server's memory while all of these run. One
 // library (bench/support/bench-library.ts) grows from size to size; the server is restarted at each.
-// Run: npx tsx bench/server-bench.ts (BENCH_SIZES=5000 for one size), or npm run bench -- --only server.
+// On both database engines in one run (bench/support/bench-engines.ts): SQLite, then PostgreSQL when it is
+// installed, where the same figures are taken and also two server processes on the one database against
+// one (issue 15: nodes share nothing but the database, so a second node adds capacity).
+// Run: npx tsx bench/server-bench.ts (BENCH_SIZES=5000 for one size, BENCH_ENGINES=postgres for one
+// engine), or npm run bench -- --only server.
 import type { ArticleListResponse, ArticleSummary } from '@lectern/shared-schema';
 import autocannon from 'autocannon';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../sync-server/src/db/connection';
+import type { Db } from '../sync-server/src/db/database';
 import { sql } from 'drizzle-orm';
 import { registerUser } from '../sync-server/src/services/users';
 import { benchLibrary, benchSearchQueries, growLibrary, type BenchLibrary } from './support/bench-library';
-import { anyMissed, benchSizes, recordFigure } from './support/bench-table';
+import { benchEngineNames, openBenchEngine, type BenchEngine } from './support/bench-engines';
+import { anyMissed, benchSizes, recordFigure as record, type Figure } from './support/bench-table';
 import { percentile, startProcess, type RunningProcess } from './support/server-process';
-import { seedDatabase } from './support/seed-library';
 
 const LIBRARY_SEED = 16;
 const LIST_SEED = 17;
@@ -54,9 +58,10 @@ async function throughput(
   url: string,
   seconds: number,
   headers: Record<string, string> = {},
+  connections = 10,
 ) {
   const cpuBefore = target.cpuSeconds();
-  const result = await autocannon({ url, connections: 10, duration: seconds, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   const requests = result.requests.total;
   return {
     rps: result.requests.average,
@@ -177,13 +182,22 @@ async function wholeList(server: RunningProcess, token: string) {
   return { median: percentile(times.slice(1), 50), count };
 }
 
-async function measure(size: number, dataDir: string, library: BenchLibrary, articleId: string) {
+async function measure(
+  engine: BenchEngine,
+  size: number,
+  dataDir: string,
+  library: BenchLibrary,
+  articleId: string,
+) {
   const startupFile = join(dataDir, 'startup-ms');
+  const serverEnv = { DATA_DIR: dataDir, ...engine.serverEnv };
   const spawned = performance.now();
   const server = await startProcess('bench/support/timed-server.ts', {
-    DATA_DIR: dataDir,
+    ...serverEnv,
     STARTUP_FILE: startupFile,
   });
+  // Every figure's name says the engine it was taken on.
+  const recordFigure = (figure: Figure) => record({ ...figure, figure: `${engine.label}: ${figure.figure}` });
   const untilHealthy = performance.now() - spawned;
   try {
     const startupMs = Number(readFileSync(startupFile, 'utf8'));
@@ -285,47 +299,103 @@ async function measure(size: number, dataDir: string, library: BenchLibrary, art
     console.log(
       `      RSS before ${rssBefore.toFixed(0)} MB, after ${rssAfter.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB (${library.saved} articles)`,
     );
+    if (engine.name === 'postgres') {
+      const nodes = await twoNodesAgainstOne(server, serverEnv, `/api/articles/${articleId}`, readerToken);
+      recordFigure({
+        side: 'server',
+        figure: 'GET /api/articles/{id}, two nodes / one node (info)',
+        size,
+        value: `${nodes.ratio.toFixed(2)}x`,
+        target: 'none',
+        ok: nodes.errors === 0,
+      });
+      console.log(
+        `      one node ${Math.round(nodes.oneRps)} rps; two nodes ${Math.round(nodes.twoRps)} rps ` +
+          `(${nodes.cpuPerRequestUs.map((us) => `${us.toFixed(0)} µs`).join(' and ')} CPU per request); ` +
+          `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
+      );
+    }
   } finally {
     await server.stop();
   }
 }
 
-async function main() {
-  const sizes = benchSizes();
-  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-'));
+/**
+ * Reading one article through two server processes on the one PostgreSQL, against through one: the same
+ * number of connections in all, split between the nodes. On a machine of two cores shared by the nodes,
+ * PostgreSQL and the load generator the second node can only add what is idle; the figure is for reading
+ * beside the CPU per request (which shows a node's cost doesn't grow with a second one).
+ */
+async function twoNodesAgainstOne(
+  first: RunningProcess,
+  env: Record<string, string>,
+  path: string,
+  token: string,
+) {
+  const headers = { authorization: `Bearer ${token}` };
+  const second = await startProcess('bench/support/timed-server.ts', env);
   try {
-    const library = await seedDatabase(dataDir, async (db) => {
-      const reader = await registerUser(db, {
-        email: 'reader@bench.test',
-        password: PASSWORD,
-        username: 'reader',
-      });
-      const lister = await registerUser(db, {
-        email: 'lister@bench.test',
-        password: PASSWORD,
-        username: 'lister',
-      });
-      await growLibrary(db, benchLibrary(lister.id, LIST_SEED), LIST_ARTICLES);
-      return benchLibrary(reader.id, LIBRARY_SEED);
-    });
-    let articleId = '';
-    for (const size of sizes) {
-      console.log(`\nSeeding the library to ${size.toLocaleString('en')} articles...`);
-      const started = performance.now();
-      const megabytes = await seedDatabase(dataDir, async (db) => {
-        await growLibrary(db, library, size, (saved) => {
-          if (saved % 10_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
-        });
-        articleId ||= await typicalArticle(db, library);
-        return (db.sqlite.prepare('PRAGMA page_count').pluck().get() as number) / 256;
-      });
-      console.log(
-        `Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (database ${(megabytes / 1024).toFixed(2)} GB)\n`,
-      );
-      await measure(size, dataDir, library, articleId);
-    }
+    await throughput(second, `${second.url}${path}`, 2, headers); // warm-up
+    const one = await throughput(first, `${first.url}${path}`, 5, headers, 20);
+    const both = await Promise.all(
+      [first, second].map((node) => throughput(node, `${node.url}${path}`, 5, headers, 10)),
+    );
+    const twoRps = both.reduce((sum, node) => sum + node.rps, 0);
+    return {
+      oneRps: one.rps,
+      twoRps,
+      ratio: twoRps / one.rps,
+      cpuPerRequestUs: both.map((node) => node.cpuPerRequestMs * 1000),
+      errors: one.errors + both.reduce((sum, node) => sum + node.errors, 0),
+    };
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await second.stop();
+  }
+}
+
+async function measureEngine(engine: BenchEngine, dataDir: string) {
+  const library = await engine.seed(async (db) => {
+    const reader = await registerUser(db, {
+      email: 'reader@bench.test',
+      password: PASSWORD,
+      username: 'reader',
+    });
+    const lister = await registerUser(db, {
+      email: 'lister@bench.test',
+      password: PASSWORD,
+      username: 'lister',
+    });
+    await growLibrary(db, benchLibrary(lister.id, LIST_SEED), LIST_ARTICLES);
+    return benchLibrary(reader.id, LIBRARY_SEED);
+  });
+  let articleId = '';
+  for (const size of benchSizes()) {
+    console.log(`\n${engine.label}: seeding the library to ${size.toLocaleString('en')} articles...`);
+    const started = performance.now();
+    const megabytes = await engine.seed(async (db) => {
+      await growLibrary(db, library, size, (saved) => {
+        if (saved % 10_000 === 0) console.log(`  ${saved.toLocaleString('en')}`);
+      });
+      articleId ||= await typicalArticle(db, library);
+      return engine.sizeMb(db);
+    });
+    console.log(
+      `Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (database ${(megabytes / 1024).toFixed(2)} GB)\n`,
+    );
+    await measure(engine, size, dataDir, library, articleId);
+  }
+}
+
+async function main() {
+  for (const name of benchEngineNames()) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-'));
+    const engine = await openBenchEngine(name, dataDir);
+    try {
+      await measureEngine(engine, dataDir);
+    } finally {
+      await engine.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

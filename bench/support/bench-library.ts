@@ -13,12 +13,12 @@
 // The library is one the server has kept for a while: its images are settled (images_pending false, no
 // archive job queued, the one-time backfill done), so no background archiving of unreachable made-up image
 // addresses rewrites articles into the change feed while the figures run.
-import type { Db } from '../../sync-server/src/db/connection';
+import type { Db } from '../../sync-server/src/db/database';
 import { insertArticle } from '../../sync-server/src/services/articles';
 import { createHighlight } from '../../sync-server/src/services/highlights';
 import { ARCHIVE_IMAGES_JOB, BACKFILL_MARKER } from '../../sync-server/src/services/image-archive';
 import { prose, seededRandom, vocabulary, zipfSampler } from './seed-text';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 export const BENCH_VOCABULARY_SIZE = 30_000;
 /** The most frequent words are like 'the' and 'of': nobody searches for them. */
@@ -183,8 +183,11 @@ export async function growLibrary(
   count: number,
   onBatch?: (saved: number) => void,
 ) {
-  await db.run(
-    sql`INSERT OR IGNORE INTO server_markers (name, done_at) VALUES (${BACKFILL_MARKER}, ${new Date(NEWEST_SAVE).toISOString()})`,
+  await db.transaction((tx) =>
+    tx.orm
+      .insert(tx.tables.serverMarkers)
+      .values({ name: BACKFILL_MARKER, doneAt: new Date(NEWEST_SAVE).toISOString() })
+      .onConflictDoNothing(),
   );
   while (library.saved < count) {
     const batchEnd = Math.min(count, library.saved + SEED_BATCH);
@@ -213,12 +216,20 @@ export async function growLibrary(
           },
           next.tags,
         );
-        await tx.run(
-          sql`UPDATE articles SET created_at = ${next.created_at}, updated_at = ${next.created_at},
-            is_read = ${next.is_read}, is_favorite = ${next.is_favorite}, is_archived = ${next.is_archived},
-            reading_progress = ${next.is_read ? 1 : 0}, images_pending = 0 WHERE id = ${article.id}`,
-        );
-        await tx.run(sql`DELETE FROM jobs WHERE kind = ${ARCHIVE_IMAGES_JOB} AND key = ${article.id}`);
+        const { articles, jobs } = tx.tables;
+        await tx.orm
+          .update(articles)
+          .set({
+            createdAt: next.created_at,
+            updatedAt: next.created_at,
+            isRead: next.is_read,
+            isFavorite: next.is_favorite,
+            isArchived: next.is_archived,
+            readingProgress: next.is_read ? 1 : 0,
+            imagesPending: false,
+          })
+          .where(eq(articles.id, article.id));
+        await tx.orm.delete(jobs).where(and(eq(jobs.kind, ARCHIVE_IMAGES_JOB), eq(jobs.key, article.id)));
         if (next.highlight && next.highlight.length > 0)
           await createHighlight(tx, library.userId, {
             id: next.highlight_id,

@@ -1,0 +1,93 @@
+// The database engines the server's benchmarks run on: SQLite in the data folder (the embedded default)
+// and, when PostgreSQL is installed, a throwaway PostgreSQL cluster (testing/postgres-cluster.ts), so one
+// `npm run bench` gives the server's figures on both. BENCH_ENGINES=sqlite or =postgres picks one.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../sync-server/src/db/database';
+import { openPostgres } from '../../sync-server/src/db/postgres/connection';
+import { recordTouched } from '../../sync-server/src/services/feed-rows';
+import {
+  createTestDatabase,
+  findPostgresBinaries,
+  stopTestCluster,
+} from '../../sync-server/src/testing/postgres-cluster';
+import { seedDatabase } from './seed-library';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+export interface BenchEngine {
+  name: EngineName;
+  /** As figures name it. */
+  label: 'SQLite' | 'PostgreSQL';
+  /** Opens the database, lets `work` write into it through the server's own services, and closes it. */
+  seed<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** The database's size on disk now. */
+  sizeMb(db: Db): Promise<number>;
+  /** What a server process needs in its environment to run on this database (beside DATA_DIR). */
+  serverEnv: Record<string, string>;
+  close(): Promise<void>;
+}
+
+function postgresInstalled(): boolean {
+  try {
+    findPostgresBinaries();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** BENCH_ENGINES (comma-separated) or both engines, PostgreSQL only when it is installed (with a note if not). */
+export function benchEngineNames(): EngineName[] {
+  const asked = process.env.BENCH_ENGINES?.split(',').map((name) => name.trim());
+  if (asked && asked.length > 0 && asked[0] !== '')
+    return asked.filter((name): name is EngineName => name === 'sqlite' || name === 'postgres');
+  if (postgresInstalled()) return ['sqlite', 'postgres'];
+  console.log(
+    'PostgreSQL is not installed (apt-get install postgresql): the server figures run on SQLite only.',
+  );
+  return ['sqlite'];
+}
+
+async function sizeMb(db: Db): Promise<number> {
+  const row =
+    db.dialect === 'sqlite'
+      ? await db.get<{ bytes: number }>(
+          sql`SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()`,
+        )
+      : await db.get<{ bytes: string }>(sql`SELECT pg_database_size(current_database()) AS bytes`);
+  return Number(row?.bytes ?? 0) / 1024 / 1024;
+}
+
+/** The engine's database for a server whose data folder is `dataDir` (files live there on both). */
+export async function openBenchEngine(name: EngineName, dataDir: string): Promise<BenchEngine> {
+  if (name === 'sqlite')
+    return {
+      name,
+      label: 'SQLite',
+      seed: (work) => seedDatabase(dataDir, work),
+      sizeMb,
+      serverEnv: {},
+      close: async () => {},
+    };
+  const url = await createTestDatabase();
+  return {
+    name,
+    label: 'PostgreSQL',
+    async seed(work) {
+      // Opened as the server opens it: every write records the change feed.
+      const db = await openPostgres(url, { recordFeed: recordTouched });
+      try {
+        const answer = await work(db);
+        // What autovacuum does after a bulk load: statistics for the planner, and the GIN index's pending
+        // list merged into the index (a search reads that list whole).
+        await db.run(sql`VACUUM ANALYZE`);
+        return answer;
+      } finally {
+        await db.close();
+      }
+    },
+    sizeMb,
+    serverEnv: { DATABASE_URL: url, JWT_SECRET: 'benchmark secret of at least thirty-two characters' },
+    close: () => stopTestCluster(),
+  };
+}
