@@ -254,4 +254,37 @@ describe('opening', () => {
     });
     await Promise.all(nodes.map((node) => node.close()));
   });
+
+  it('stores bodies and feed rows compressed with lz4 (migration 0005), and reads them back whole', async () => {
+    const methods = await db.all<{ column: string; method: string }>(
+      sql`SELECT attrelid::regclass::text || '.' || attname AS column, attcompression AS method
+        FROM pg_attribute WHERE attrelid IN ('articles'::regclass, 'change_log'::regclass)
+        AND attname IN ('content', 'content_text', 'row') ORDER BY 1`,
+    );
+    expect(methods).toEqual([
+      { column: 'articles.content', method: 'l' },
+      { column: 'articles.content_text', method: 'l' },
+      { column: 'change_log.row', method: 'l' },
+    ]);
+    // A body large enough to be compressed out of line comes back byte for byte.
+    const body = `<p>${'Lighthouse keepers kept the light. '.repeat(2_000)}</p>`;
+    const { articles } = db.tables;
+    await db.transaction((tx) =>
+      tx.orm.insert(articles).values({
+        id: 'long',
+        userId: 'reader',
+        url: 'https://example.com/long',
+        normalizedUrl: 'https://example.com/long',
+        title: 'Long',
+        articleType: 'web',
+        content: body,
+        createdAt: AT,
+        updatedAt: AT,
+      }),
+    );
+    const stored = await db.get<{ content: string; method: string }>(
+      sql`SELECT content, pg_column_compression(content) AS method FROM articles WHERE id = 'long'`,
+    );
+    expect(stored).toEqual({ content: body, method: 'lz4' });
+  });
 });
