@@ -1,0 +1,69 @@
+// The order search answers in, on a fresh database of the run's engine (SQLite or PostgreSQL): an article
+// with the words in its title first, then in its tags, then its author, then its text alone; among equals,
+// the newest first; and the window: a word in nearly every article is ranked among the newest
+// SEARCH_RANK_WINDOW, a rarer word over all of its matches.
+import { SEARCH_RANK_WINDOW, SEARCH_RESULT_LIMIT } from '@lectern/shared-schema';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
+import { newArticle, readerDbPerTest } from '../testing/memory-db';
+import { insertArticle, searchArticles } from './articles';
+
+let db: Db;
+let reader: string;
+
+readerDbPerTest((fresh) => ({ db, reader } = fresh));
+
+let saved = 0;
+/** Saves an article a minute after the one before (so "newest" is well defined) and answers its id. */
+async function save(fields: { title?: string; author?: string; text?: string }, tags: string[] = []) {
+  saved += 1;
+  const text = fields.text ?? 'Nothing to see here.';
+  const article = newArticle(`https://example.org/${saved}`, {
+    title: fields.title ?? `Untitled ${saved}`,
+    author: fields.author ?? null,
+    content: `<p>${text}</p>`,
+    content_text: text,
+  });
+  const { article: written } = await insertArticle(db, reader, article, tags);
+  const createdAt = new Date(Date.UTC(2026, 0, 1) + saved * 60_000).toISOString();
+  await db.run(sql`UPDATE articles SET created_at = ${createdAt} WHERE id = ${written.id}`);
+  return written.id;
+}
+
+const search = async (query: string) => (await searchArticles(db, reader, query)).map((a) => a.id);
+
+describe('search order', () => {
+  it('title, then tags, then author, then the text alone; among equals the newest first', async () => {
+    const inText = await save({ text: 'A walk past the lighthouse at dusk.' });
+    const inAuthor = await save({ author: 'Ada Lighthouse' });
+    const inTitle = await save({ title: 'The lighthouse keepers' });
+    const inTags = await save({}, ['lighthouse']);
+    const inTextNewer = await save({ text: 'Another lighthouse, further north.' });
+    await save({ title: 'Unrelated', text: 'Nothing about the sea.' });
+
+    expect(await search('lighthouse')).toEqual([inTitle, inTags, inAuthor, inTextNewer, inText]);
+    // The last word typed is a prefix: the same order while typing it.
+    expect(await search('lightho')).toEqual([inTitle, inTags, inAuthor, inTextNewer, inText]);
+  });
+
+  it('ranks an article holding every word in its title above one holding them in its text', async () => {
+    const inText = await save({ title: 'Harbour notes', text: 'The keepers of the lighthouse wrote.' });
+    const inTitle = await save({ title: 'Lighthouse keepers', text: 'Nothing else.' });
+    expect(await search('lighthouse keepers')).toEqual([inTitle, inText]);
+    expect(await search('keepers lighthouse')).toEqual([inTitle, inText]);
+  });
+
+  it(`ranks a word found everywhere among the newest ${SEARCH_RANK_WINDOW} matches only`, async () => {
+    const titled = await save({ title: 'Common word in the title' });
+    // Enough newer matches of the word in their text alone to push the titled one out of the window.
+    const newer: string[] = [];
+    for (let i = 0; i < SEARCH_RANK_WINDOW; i += 1) newer.push(await save({ text: `common ${i}` }));
+    const answer = await search('common');
+    expect(answer).toHaveLength(SEARCH_RESULT_LIMIT);
+    expect(answer).not.toContain(titled);
+    expect(answer).toEqual(newer.slice(-SEARCH_RESULT_LIMIT).reverse());
+    // A word of its own is still found, however old its article.
+    expect(await search('title')).toEqual([titled]);
+  }, 60_000);
+});
