@@ -1,22 +1,10 @@
 // Runs the real server as its own process, so benchmarks measure it alone (its RSS included).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freeLocalPort } from '../../sync-server/src/testing/listen-locally';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface RunningProcess {
   url: string;
@@ -58,7 +46,7 @@ export async function startProcess(
   env: Record<string, string>,
   healthPath = '/api/health',
 ): Promise<RunningProcess> {
-  const port = await freePort();
+  const port = await freeLocalPort();
   // BENCH_CPU_PROF_DIR=dir: each process started here writes a CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]

@@ -7,13 +7,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { syncEventsTicketKey } from '../src/live/event-tickets';
+import { freeLocalPort } from '../src/testing/listen-locally';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp } from './support/api-client';
 import { openEventStream, openedStream, type OpenStream } from './support/event-stream';
@@ -418,7 +418,7 @@ describe('a node on its own process', () => {
 
   it(`holds ${STREAMS} idle streams at once while GET /api/health answers at once, and hears a write on each`, async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lectern-streams-'));
-    const port = await freePort();
+    const port = await freeLocalPort();
     const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
     child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
       cwd: repoRoot,
@@ -485,14 +485,3 @@ describe('a node on its own process', () => {
     await Promise.all(streams.map((open) => open.ended));
   }, 120_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

@@ -5,7 +5,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freeLocalPort } from './listen-locally';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
@@ -54,18 +54,6 @@ export interface PostgresCluster {
   urlOf(database: string): string;
   /** Stops the server and deletes its folder. */
   close(): Promise<void>;
-}
-
-/** A free TCP port on the loopback interface (free when asked: starting retries if it was taken since). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 /**
@@ -118,7 +106,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c max_connections=200',
   ];
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = await freeLocalPort();
     try {
       owner.run(pgCtl, [
         'start',
@@ -133,7 +121,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         `-p ${port} ${settings.join(' ')}`,
       ]);
     } catch (error) {
-      // Another process may have taken the port between freePort and the start: try another one.
+      // Another process may have taken the port between freeLocalPort and the start: try another one.
       if (attempt < 3) continue;
       const serverLog = existsSync(log) ? readFileSync(log, 'utf8') : '';
       remove();
@@ -200,10 +188,22 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** Creates the migrated template every test database is copied from. */
-export async function createTemplate(cluster: PostgresCluster): Promise<void> {
+async function createTemplate(cluster: PostgresCluster): Promise<void> {
   await withAdmin(cluster.url, (client) => client.query(`CREATE DATABASE ${TEMPLATE}`));
   const db = await openPostgres(cluster.urlOf(TEMPLATE));
   await db.close();
+}
+
+/** A new cluster with the migrated template every test database is copied from (stopped if that fails). */
+export async function startMigratedCluster(): Promise<PostgresCluster> {
+  const cluster = await startPostgresCluster();
+  try {
+    await createTemplate(cluster);
+  } catch (error) {
+    await cluster.close();
+    throw error;
+  }
+  return cluster;
 }
 
 /** This test process's cluster, with the migrated template: the run's, or one started on first use. */
@@ -216,14 +216,7 @@ async function sharedCluster(): Promise<{ cluster: PostgresCluster }> {
         cluster: { url: runUrl, urlOf: (database) => withDatabase(runUrl, database), close: async () => {} },
       };
     }
-    const cluster = await startPostgresCluster();
-    try {
-      await createTemplate(cluster);
-    } catch (error) {
-      await cluster.close();
-      throw error;
-    }
-    return { cluster };
+    return { cluster: await startMigratedCluster() };
   })();
   return shared;
 }

@@ -1,15 +1,9 @@
 // The `sync-server-postgres` project's global setup: one throwaway cluster for the whole run, its template
 // migrated once, named to every test process by RUN_CLUSTER_ENV; stopped and deleted when the run ends.
-import { createTemplate, RUN_CLUSTER_ENV, startPostgresCluster } from './postgres-cluster';
+import { RUN_CLUSTER_ENV, startMigratedCluster } from './postgres-cluster';
 
 export default async function setup(): Promise<() => Promise<void>> {
-  const cluster = await startPostgresCluster();
-  try {
-    await createTemplate(cluster);
-  } catch (error) {
-    await cluster.close();
-    throw error;
-  }
+  const cluster = await startMigratedCluster();
   // Test processes start after this and inherit the variable.
   process.env[RUN_CLUSTER_ENV] = cluster.url;
   return async () => {

@@ -3,8 +3,8 @@
 // one process (a module's state).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freeLocalPort } from '../../src/testing/listen-locally';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -13,20 +13,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
 /** Starts the server with `env` on a free port and waits until GET /api/health answers (60 s at most). */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = await freeLocalPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env, PORT: String(port), HOST: '127.0.0.1' },
