@@ -30,10 +30,6 @@ const SQLITE_ONLY = [
   'sync-server/src/services/save-jobs-restart.test.ts',
 ];
 
-// Not yet on PostgreSQL: a user's waiting saves take turns with other users' in the in-process queue
-// only; pg-boss claims them in the order they were queued (issue 15, still open).
-const NOT_YET_ON_POSTGRES = ['sync-server/test/extraction-fairness.test.ts'];
-
 // Files that never open a database (page extraction, passwords, file stores, the in-process signal, the
 // two schemas compared as code): the same on both engines, so they run once, in the SQLite project.
 // Over HTTP, but about what sits above the database (page extraction and its hostile pages, S3, password
@@ -95,7 +91,7 @@ export default defineConfig({
         test: {
           name: 'sync-server-postgres',
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
-          exclude: [...SQLITE_ONLY, ...NO_DATABASE, ...ABOVE_THE_DATABASE, ...NOT_YET_ON_POSTGRES],
+          exclude: [...SQLITE_ONLY, ...NO_DATABASE, ...ABOVE_THE_DATABASE],
           environment: 'node',
           env: { LECTERN_TEST_ENGINE: 'postgres' },
           globalSetup: ['sync-server/src/testing/postgres-global-setup.ts'],

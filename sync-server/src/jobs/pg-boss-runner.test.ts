@@ -273,6 +273,44 @@ describe('PgBossJobRunner', () => {
     expect(most).toEqual({ ann: 1, bob: 1 });
   });
 
+  it("gives each user's next job its turn: a job queued after another user's five runs second", async () => {
+    // One job at a time, so the order they are handed out in is the order they run in.
+    const a = await node({ concurrency: 1, perUser: 1 });
+    const order: string[] = [];
+    a.runner.handle(KIND, async (job) => {
+      order.push(job.key);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await a.runner.open();
+    // Queued by enqueue (a save) and by a bare `jobs` row (an import's rows), which dispatch sends.
+    for (const key of ['ann-1', 'ann-2', 'ann-3'])
+      await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key, userId: 'ann' }));
+    await admin.query(
+      `INSERT INTO jobs (kind, key, user_id, payload, status, attempts, run_after, created_at, updated_at)
+       VALUES ($1, 'ann-4', 'ann', '{}', 'queued', 0, $2, $2, $2), ($1, 'ann-5', 'ann', '{}', 'queued', 0, $2, $2, $2)`,
+      [KIND, AT],
+    );
+    await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'bob-1', userId: 'bob' }));
+    await a.runner.start();
+    await eventually(async () => order.length === 6);
+    expect(order.slice(0, 4)).toEqual(['ann-1', 'bob-1', 'ann-2', 'ann-3']);
+    // Sent in one transaction with the same priority: pg-boss orders those two by their random ids.
+    expect(order.slice(4).sort()).toEqual(['ann-4', 'ann-5']);
+    // pg-boss's priorities as sent: minus the user's other jobs waiting then. The two rows sent together
+    // by dispatch each count the other.
+    const { rows } = await admin.query<{ key: string; priority: number }>(
+      "SELECT split_part(singleton_key, ':', 2) AS key, priority FROM pgboss.job WHERE name = 'lectern.extract_page' ORDER BY 1",
+    );
+    expect(rows).toEqual([
+      { key: 'ann-1', priority: 0 },
+      { key: 'ann-2', priority: -1 },
+      { key: 'ann-3', priority: -2 },
+      { key: 'ann-4', priority: -4 },
+      { key: 'ann-5', priority: -4 },
+      { key: 'bob-1', priority: 0 },
+    ]);
+  });
+
   it('takes up the job of a node killed mid-job on another node, and its effect happens once', async () => {
     const a = await node();
     const b = await node();
@@ -308,13 +346,14 @@ describe('PgBossJobRunner', () => {
     expect(await jobRow('page-1')).toEqual({ status: 'done', attempts: 2, last_error: null });
   }, 30_000);
 
-  it('hands a job it fetched but had not started back to pg-boss on stop, for any node to take now', async () => {
+  it('gives a fetched job back at once while its user is at the limit on this node: another node takes it now', async () => {
     const a = await node({ concurrency: 2, perUser: 1 });
-    let started: () => void = () => {};
-    const running = new Promise<void>((resolve) => (started = resolve));
-    a.runner.handle(KIND, async () => {
-      started();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    const ran: { key: string; node: string; at: number }[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    a.runner.handle(KIND, async (job) => {
+      ran.push({ key: job.key, node: 'a', at: Date.now() });
+      await held;
     });
     await a.runner.open();
     await a.db.transaction(async (tx) => {
@@ -322,13 +361,23 @@ describe('PgBossJobRunner', () => {
       await a.runner.enqueue(tx, { kind: KIND, key: 'page-2', userId: 'ann' });
     });
     await a.runner.start();
-    await running;
-    // Both were fetched in one batch; ann's second waits here for her only slot.
-    expect(await bossStates()).toEqual(['active', 'active']);
-    await a.runner.stop();
-    expect((await bossStates()).sort()).toEqual(['completed', 'created']);
-    const rows = [await jobRow('page-1'), await jobRow('page-2')].map((row) => row?.status).sort();
-    expect(rows).toEqual(['done', 'queued']);
+    // Both fetched in one batch: Ann's second, over her one slot here, goes back to pg-boss at once.
+    await eventually(async () => (await bossStates()).sort().join() === 'active,created');
+    expect(ran.map((each) => each.key)).toEqual(['page-1']);
+    expect(await jobRow('page-2')).toMatchObject({ status: 'queued' });
+
+    const b = await node({ concurrency: 2, perUser: 1 });
+    b.runner.handle(KIND, async (job) => {
+      ran.push({ key: job.key, node: 'b', at: Date.now() });
+    });
+    await b.runner.start();
+    await eventually(done('page-2'));
+    // Taken by the other node while the first still ran Ann's first job.
+    expect(ran.map((each) => `${each.key} on ${each.node}`)).toEqual(['page-1 on a', 'page-2 on b']);
+    release();
+    await eventually(done('page-1'));
+    // pg-boss hears of the end just after the row does.
+    await eventually(async () => (await bossStates()).join() === 'completed,completed');
   });
 
   it('waits for the jobs in hand on a graceful stop and leaves no connection behind', async () => {

@@ -8,8 +8,10 @@
 //   kind and key as its singletonKey, for whoever reads pg-boss's tables.
 // - One pg-boss queue per kind. This node takes jobs with fetch() into its own slots rather than work():
 //   pg-boss 10 has no teamSize, and a work() worker per slot per kind would let a node run slots × kinds
-//   jobs at once. The per-user limit holds among the jobs this node fetched: fetch() can't skip a busy
-//   user, so a fetched job of a user at the limit waits here for that user's slot (its expiry runs on).
+//   jobs at once. The per-user limit holds among the jobs this node runs: fetch() can't skip a busy user,
+//   so a fetched job of a user at the limit here is given back at once (to `created`, its priority and
+//   tries unchanged), and this node fetches no more until one of its jobs ends or its next poll. Held
+//   here instead, it would take a slot another user's job could use, and run before it.
 // - A job in hand when its node dies stays `active` in pg-boss until it expires (expireInSeconds, counted
 //   from its start; set it above the longest job), then pg-boss's maintenance, on whichever node runs it,
 //   puts it back for a retry and another node fetches it. Its effect happens once because handlers write
@@ -19,12 +21,18 @@
 //   fetches, sends a pg-boss job for each queued row that has none waiting or running (dispatch), under a
 //   transaction-scoped advisory lock so that two workers don't both send one. A row queued by enqueue()
 //   already has its pg-boss job and is left alone.
+// - Users take turns: pg-boss hands out jobs by priority, then age, and each job is sent with a priority
+//   that falls with the number of its user's jobs of its kind already waiting or running (0 for a user's
+//   first, -1 for their second…, at most TURNS_COUNTED apart). One account's burst of saves or an import's
+//   thousands of rows then wait behind every other user's next job instead of ahead of it, as the
+//   in-process queue's per-user turns do on SQLite.
 // - A RetryableJobError is retried by pg-boss with exponential backoff (retryDelay seconds, doubling, with
 //   jitter) until the last try; any other error fails the job at once (cancelled in pg-boss: no retry).
 import { nowIso } from '@lectern/shared-schema';
 import { Param, sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/database';
+import { lockForUser } from '../db/sql-functions';
 import { retryWaitMs, RetryableJobError, UserSlots, type JobHandler, type JobRow } from './job-queue';
 import type { JobRunner, JobRunnerLimits, NewJob } from './job-runner';
 
@@ -59,6 +67,12 @@ const DISPATCH_LOCK = 7_240_415_002;
 /** Rows sent to pg-boss per dispatch; the rest go at the next one (the next pump or poll). */
 const DISPATCH_BATCH = 200;
 
+/**
+ * How many of a user's waiting jobs are counted for a new job's priority: beyond it they share the lowest,
+ * in order of age. Counting stops there, so queuing an import's 50,000th row costs what the 10th did.
+ */
+const TURNS_COUNTED = 16;
+
 /** pg-boss's queue names allow letters, digits, `_`, `-` and `.`; our kinds are already such names. */
 const queueOf = (kind: string) => `lectern.${kind}`;
 
@@ -85,6 +99,20 @@ function asBossDb(db: Queryable): PgBoss.Db {
   };
 }
 
+/**
+ * How many of the user's other jobs of this kind wait or run, up to TURNS_COUNTED (jobs_user_kind_status_idx).
+ * In the queuing transaction, after the user's lock: two of their jobs queued at once (one account's burst
+ * of saves) count each other, the second after the first committed.
+ */
+async function userJobsAhead(db: Queryable, kind: string, userId: string, jobId: number): Promise<number> {
+  await lockForUser(db, 'jobs', userId);
+  const counted = await db.get<{ n: number }>(
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM jobs WHERE user_id = ${userId} AND kind = ${kind}
+        AND status IN ('queued', 'running') AND id <> ${jobId} LIMIT ${TURNS_COUNTED}) ahead`,
+  );
+  return Number(counted?.n ?? 0);
+}
+
 export class PgBossJobRunner implements JobRunner {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler>();
@@ -92,8 +120,6 @@ export class PgBossJobRunner implements JobRunner {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
   private readonly slots: UserSlots;
-  /** Jobs fetched for a user already at the per-user limit here: they start when a slot of theirs frees. */
-  private readonly waiting: { kind: string; job: PgBoss.JobWithMetadata<BossJobData>; row: JobRow }[] = [];
   private started: Promise<unknown> | null = null;
   private working = false;
   private killed = false;
@@ -158,17 +184,17 @@ export class PgBossJobRunner implements JobRunner {
           VALUES (${job.kind}, ${job.key}, ${job.userId}, ${job.groupId ?? null}, ${JSON.stringify(job.payload ?? {})}, 'queued', 0, ${at}, ${at}, ${at})
           ON CONFLICT (kind, key) DO NOTHING RETURNING id`,
     );
-    if (row) await this.send(db, job.kind, job.key, row.id);
+    if (row) await this.send(db, job.kind, job.key, row.id, job.userId);
   }
 
   async requeue(db: Queryable, kind: string, key: string): Promise<void> {
     await this.queue(kind);
     const at = nowIso();
-    const row = await db.get<{ id: number }>(
+    const row = await db.get<{ id: number; user_id: string }>(
       sql`UPDATE jobs SET status = 'queued', attempts = 0, run_after = ${at}, last_error = NULL, updated_at = ${at}
-          WHERE kind = ${kind} AND key = ${key} AND status IN ('done', 'failed') RETURNING id`,
+          WHERE kind = ${kind} AND key = ${key} AND status IN ('done', 'failed') RETURNING id, user_id`,
     );
-    if (row) await this.send(db, kind, key, row.id);
+    if (row) await this.send(db, kind, key, row.id, row.user_id);
   }
 
   wake(): void {
@@ -201,8 +227,6 @@ export class PgBossJobRunner implements JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.pumping;
-    // Fetched but not started: give them back now rather than after their expiry.
-    await this.giveBack(this.waiting.splice(0));
     const inHand = Promise.allSettled([...this.running]);
     const timeout = this.options.stopTimeoutMs ?? 30_000;
     let timer: NodeJS.Timeout | undefined;
@@ -228,7 +252,6 @@ export class PgBossJobRunner implements JobRunner {
     this.working = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.waiting.splice(0);
     await this.boss.stop({ graceful: false, wait: true, close: true }).catch(this.onError);
   }
 
@@ -267,11 +290,12 @@ export class PgBossJobRunner implements JobRunner {
     }
   }
 
-  private async send(db: Queryable, kind: string, key: string, jobId: number): Promise<void> {
+  private async send(db: Queryable, kind: string, key: string, jobId: number, userId: string): Promise<void> {
     const data: BossJobData = { jobId };
     await this.boss.send(queueOf(kind), data, {
       db: asBossDb(db),
       singletonKey: `${kind}:${key}`,
+      priority: -(await userJobsAhead(db, kind, userId, jobId)),
       retryLimit: Math.max(0, this.options.maxAttempts - 1),
       retryDelay: this.retryDelaySeconds,
       retryBackoff: true,
@@ -287,7 +311,7 @@ export class PgBossJobRunner implements JobRunner {
   }
 
   private get freeSlots(): number {
-    return this.options.concurrency - this.running.size - this.waiting.length;
+    return this.options.concurrency - this.running.size;
   }
 
   /** Fetches jobs into the free slots, taking the kinds in turn so that none starves the others. */
@@ -296,7 +320,9 @@ export class PgBossJobRunner implements JobRunner {
     try {
       await this.dispatch(kinds);
       let fetched = true;
-      while (this.working && this.freeSlots > 0 && fetched) {
+      // A job given back (its user at the limit here) would be fetched again first: no more this time.
+      let gaveBack = false;
+      while (this.working && this.freeSlots > 0 && fetched && !gaveBack) {
         fetched = false;
         for (let i = 0; i < kinds.length && this.working && this.freeSlots > 0; i++) {
           const kind = kinds[(this.nextKind + i) % kinds.length] ?? '';
@@ -304,9 +330,11 @@ export class PgBossJobRunner implements JobRunner {
             batchSize: this.freeSlots,
             includeMetadata: true,
           });
+          // pg-boss picks a batch by priority, then age, but answers it in no order: taken in that order.
+          jobs.sort((x, y) => y.priority - x.priority || x.createdOn.getTime() - y.createdOn.getTime());
           for (const job of jobs) {
             fetched = true;
-            await this.take(kind, job);
+            if ((await this.take(kind, job)) === 'given back') gaveBack = true;
           }
         }
         this.nextKind = (this.nextKind + 1) % Math.max(1, kinds.length);
@@ -328,20 +356,23 @@ export class PgBossJobRunner implements JobRunner {
     const schema = sql.identifier(this.options.schema ?? 'pgboss');
     await this.db.transaction(async (tx) => {
       await tx.run(sql`SELECT pg_advisory_xact_lock(${DISPATCH_LOCK})`);
-      const rows = await tx.all<{ id: number; kind: string; key: string }>(
-        sql`SELECT j.id, j.kind, j.key FROM jobs j
+      const rows = await tx.all<{ id: number; kind: string; key: string; user_id: string }>(
+        sql`SELECT j.id, j.kind, j.key, j.user_id FROM jobs j
              WHERE j.status = 'queued' AND j.kind IN ${kinds}
                AND NOT EXISTS (SELECT 1 FROM ${schema}.job b
                                 WHERE b.name = 'lectern.' || j.kind AND b.singleton_key = j.kind || ':' || j.key
                                   AND b.state < 'completed')
              ORDER BY j.id LIMIT ${DISPATCH_BATCH}`,
       );
-      for (const row of rows) await this.send(tx, row.kind, row.key, row.id);
+      for (const row of rows) await this.send(tx, row.kind, row.key, row.id, row.user_id);
     });
   }
 
-  /** Starts a fetched job, or holds it while its user is at the per-user limit on this node. */
-  private async take(kind: string, job: PgBoss.JobWithMetadata<BossJobData>): Promise<void> {
+  /** Starts a fetched job, or gives it back while its user is at the per-user limit on this node. */
+  private async take(
+    kind: string,
+    job: PgBoss.JobWithMetadata<BossJobData>,
+  ): Promise<'started' | 'given back' | 'cancelled'> {
     // pg-boss's tables are anyone's to write: a job that doesn't name a `jobs` row is not run but cancelled,
     // rather than throw here and leave the rest of its batch fetched and idle until they expire.
     const jobId: unknown = (job.data as Partial<BossJobData> | null)?.jobId;
@@ -353,13 +384,14 @@ export class PgBossJobRunner implements JobRunner {
     if (!row) {
       // Its user was deleted (the row goes with them), or it names no row: nothing left to do.
       await this.boss.cancel(queueOf(kind), job.id);
-      return;
+      return 'cancelled';
     }
     if (this.slots.full(row.user_id)) {
-      this.waiting.push({ kind, job, row });
-      return;
+      await this.giveBack([{ kind, job }]);
+      return 'given back';
     }
     this.run(kind, job, row);
+    return 'started';
   }
 
   private run(kind: string, job: PgBoss.JobWithMetadata<BossJobData>, row: JobRow): void {
@@ -371,11 +403,6 @@ export class PgBossJobRunner implements JobRunner {
         this.slots.release(row.user_id);
         if (!this.killed)
           for (const hook of this.afterJobHooks) void Promise.resolve(row).then(hook).catch(this.onError);
-        const next = this.waiting.findIndex((held) => !this.slots.full(held.row.user_id));
-        if (next >= 0 && !this.killed) {
-          const [held] = this.waiting.splice(next, 1);
-          if (held) this.run(held.kind, held.job, held.row);
-        }
         this.wake();
       });
     this.running.add(work);

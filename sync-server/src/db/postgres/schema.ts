@@ -404,6 +404,8 @@ export const jobs = pgTable(
     uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
     index('jobs_due_idx').on(t.status, t.runAfter),
     index('jobs_group_idx').on(t.groupId, t.status),
+    // A user's jobs waiting or running, counted (a few at most) to give each job its turn among users'.
+    index('jobs_user_kind_status_idx').on(t.userId, t.kind, t.status),
   ],
 );
 
