@@ -12,8 +12,10 @@ const POSTGRES_ONLY = [
   'sync-server/src/jobs/pg-boss-runner.test.ts',
   // DATABASE_URL at start: refused addresses, and a start that serves from PostgreSQL.
   'sync-server/test/database-start-errors.test.ts',
-  // Two server processes on one PostgreSQL: the feed and live updates across nodes (LISTEN/NOTIFY).
+  // Two server processes on one PostgreSQL: the feed and live updates across nodes (LISTEN/NOTIFY), and a
+  // node killed in the middle of a save's extraction, which another node finishes (pg-boss's takeover).
   'sync-server/test/two-nodes-live.test.ts',
+  'sync-server/test/node-killed-mid-save.test.ts',
 ];
 
 /** Server tests about SQLite itself: left out of the PostgreSQL project, each with its reason. */

@@ -11,6 +11,8 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export interface ServerProcess {
   url: string;
   stop(): Promise<void>;
+  /** As if the machine died: SIGKILL, no shutdown of any kind (connections dropped, jobs left in hand). */
+  kill(): Promise<void>;
 }
 
 /** Starts the server with `env` on a free port and waits until GET /api/health answers (60 s at most). */
@@ -22,17 +24,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   };
+  const stop = () => end('SIGTERM');
+  const kill = () => end('SIGKILL');
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server process exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop, kill };
     } catch {
       // Not listening yet.
     }
