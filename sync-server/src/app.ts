@@ -2,7 +2,7 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SERVER_ERRORS } from '@lectern/shared-schema';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabaseFromConfig } from './db/open';
 import { setExtractionQueueWait } from './extraction/index';
@@ -63,15 +63,18 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL (a start error there stops the start, db/open.ts).
   // The database opens before the signal's own connection, so an unusable DATABASE_URL is explained to the
   // operator rather than thrown from the signal's connect; nothing commits before both are open.
-  const opened: { signals?: FeedSignals } = {};
+  const opened: { signals?: FeedSignals; log?: FastifyBaseLogger } = {};
   const db = await openDatabaseFromConfig(config, {
     afterCommit: (userIds) => opened.signals?.publish(userIds),
   });
-  const feedSignals = await openFeedSignals(config);
+  // What the feed signal's connection and the job runner survive (a lost connection, a refused fetch) is
+  // logged by the server, once its logger exists; neither stops.
+  const logged = (what: string) => (error: unknown) => opened.log?.error({ err: error }, what);
+  const feedSignals = await openFeedSignals(config, logged('feed signals'));
   opened.signals = feedSignals;
   await fillTagNameKeys(db);
   setExtractionQueueWait(config.extractionQueueWaitMs);
-  const ctx = createServiceContext(db, config, feedSignals);
+  const ctx = createServiceContext(db, config, feedSignals, logged('background jobs'));
   const { jobs } = ctx;
   const app = Fastify({
     logger: loggerOptions(
@@ -91,6 +94,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     },
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  opened.log = app.log;
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);

@@ -2,9 +2,11 @@
 // from node B at once, and a device whose event stream is on node B hears of it (LISTEN/NOTIFY carries the
 // signal between the nodes). PostgreSQL only: on SQLite a node's signal stays in its own process, and
 // several nodes are a PostgreSQL deployment (docs/deploy.md).
+import { sql } from 'drizzle-orm';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
-import { serverDatabaseEnv, testEngine } from '../src/testing/test-database';
+import { openServerDatabase, serverDatabaseEnv, testEngine } from '../src/testing/test-database';
 import { ApiClient, signUp } from './support/api-client';
 import { openedStream, type OpenStream } from './support/event-stream';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -71,5 +73,54 @@ describe('two nodes on one PostgreSQL', () => {
       `a write on node A heard on node B: p50 ${latencies[10]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
     );
     expect(p95).toBeLessThan(1000);
+  });
+
+  it("logs the loss of a node's listening connection, listens again, and still hears the other node", async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    // A third node on the same database, its log kept.
+    const nodeC = await startTestServer({
+      env: { ...serverDatabaseEnv(nodeA.dataDir), DATA_DIR: nodeA.dataDir },
+      logStream,
+    });
+    try {
+      const reader = await signUp(new ApiClient(nodeA.url));
+      const phone = await openedStream(`${nodeC.url}/api/sync/events`, {
+        authorization: `Bearer ${reader.token}`,
+      });
+      streams.push(phone);
+      await phone.next('ready');
+      // PostgreSQL ends node C's listening connection, as a restart or a failover would.
+      const beforeCut = phone.events.length;
+      const db = await openServerDatabase(nodeA.dataDir);
+      try {
+        await db.run(
+          // Every node's listening connection (they all listen again): node C's log is the one read.
+          sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE application_name = 'lectern-feed-signals' AND query LIKE 'LISTEN%'
+                AND datname = current_database()`,
+        );
+      } finally {
+        await db.close();
+      }
+      const until = Date.now() + 10_000;
+      while (!lines.some((line) => line.includes('"msg":"feed signals"'))) {
+        if (Date.now() > until) throw new Error(`no error logged: ${lines.join('')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Listening again within its backoff, the node tells its devices to pull what they may have missed.
+      await phone.next('changed', { from: beforeCut, withinMs: 5000 });
+      // And a write on node A reaches the device on node C again.
+      const from = phone.events.length;
+      expect((await reader.client.post('/tags', { name: 'after the cut' })).status).toBe(201);
+      await phone.next('changed', { from, withinMs: 5000 });
+    } finally {
+      await nodeC.close();
+    }
   });
 });

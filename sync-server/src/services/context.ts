@@ -57,6 +57,8 @@ export function createServiceContext(
   db: Db,
   config: Config,
   signals: FeedSignals = inProcessFeedSignals(),
+  /** Told of every failure the job runner survives (a refused fetch, a lost connection): the server logs it. */
+  onJobRunnerError?: (error: unknown) => void,
 ): ServiceContext {
   return {
     live: {
@@ -74,7 +76,7 @@ export function createServiceContext(
     db,
     config,
     files: createFileStore(config),
-    jobs: jobRunnerFor(config, db),
+    jobs: jobRunnerFor(config, db, onJobRunnerError),
     extraction: { fetchArticle, ocr: createOcrService({ timeoutMs: config.ocrTimeoutMs }) },
     limits: {
       saves: new WorkLimit({
