@@ -13,6 +13,7 @@ import type { Queryable } from '../db/database';
 import type { ServiceContext } from '../services/context';
 import { HttpError } from '../services/errors';
 import type { Refusal } from '../services/refusals';
+import { LOST_JOB } from './job-runner';
 
 /** How long a request waits for its job before answering "busy" (the job still ends; a retry answers it). */
 export const AWAITED_JOB_WAIT_MS = 120_000;
@@ -56,13 +57,16 @@ async function outcomeOf(ctx: Pick<ServiceContext, 'db'>, kind: string, key: str
   const until = Date.now() + AWAITED_JOB_WAIT_MS;
   for (;;) {
     const [row] = await ctx.db.orm
-      .select({ status: jobs.status, payload: jobs.payload })
+      .select({ status: jobs.status, payload: jobs.payload, lastError: jobs.lastError })
       .from(jobs)
       .where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
     if (row?.status === 'done') {
       const { outcome } = JSON.parse(row.payload) as { outcome?: Outcome };
       if (outcome) return outcome;
     }
+    // Every try expired (nodes lost, or too slow each time): busy, try again, rather than a fault.
+    if (row?.status === 'failed' && row.lastError === LOST_JOB)
+      throw new HttpError(503, SERVER_ERRORS.serverBusy, { 'retry-after': '30' });
     // A job that failed outright (a bug, not a page or image that can't be saved) is the server's fault.
     if (!row || row.status === 'failed') throw new Error(`The job ${kind} ${key} ended without an outcome`);
     if (Date.now() > until) throw new HttpError(503, SERVER_ERRORS.serverBusy, { 'retry-after': '30' });

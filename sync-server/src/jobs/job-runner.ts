@@ -59,3 +59,7 @@ export interface JobRunner {
  * SQLite queue's own limits, so both engines read them alike.
  */
 export type JobRunnerLimits = Omit<JobQueueOptions, 'pollMs'>;
+
+/** The error of a job whose every try expired (its node lost, or each try past JOB_EXPIRE_SECONDS). */
+export const LOST_JOB =
+  'Every try of this job ended without an answer (its node was lost, or it ran too long)';

@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { openPostgres } from '../db/postgres/connection';
 import { createTestDatabase, stopTestCluster } from '../testing/postgres-cluster';
 import { RetryableJobError, type JobHandler, type JobRow } from './job-queue';
+import { LOST_JOB } from './job-runner';
 import { PgBossJobRunner, type PgBossRunnerOptions } from './pg-boss-runner';
 
 afterAll(stopTestCluster);
@@ -309,6 +310,19 @@ describe('PgBossJobRunner', () => {
       { key: 'ann-5', priority: -4 },
       { key: 'bob-1', priority: 0 },
     ]);
+  });
+
+  it('fails the row of a job whose every try expired, so that nobody waits on it', async () => {
+    const a = await node({ maxAttempts: 1, expireInSeconds: 1 });
+    // A try that never ends: pg-boss expires it, and with no try left, fails the job.
+    a.runner.handle(KIND, () => new Promise<void>(() => {}));
+    await a.runner.open();
+    await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'endless', userId: 'ann' }));
+    await a.runner.start();
+    await eventually(async () => (await jobRow('endless'))?.status === 'running');
+    await eventually(async () => (await jobRow('endless'))?.status === 'failed');
+    expect(await jobRow('endless')).toEqual({ status: 'failed', attempts: 1, last_error: LOST_JOB });
+    expect(await bossStates()).toEqual(['failed']);
   });
 
   it('takes up the job of a node killed mid-job on another node, and its effect happens once', async () => {

@@ -34,7 +34,7 @@ import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/database';
 import { lockForUser } from '../db/sql-functions';
 import { retryWaitMs, RetryableJobError, UserSlots, type JobHandler, type JobRow } from './job-queue';
-import type { JobRunner, JobRunnerLimits, NewJob } from './job-runner';
+import { LOST_JOB, type JobRunner, type JobRunnerLimits, type NewJob } from './job-runner';
 
 export interface PgBossRunnerOptions extends JobRunnerLimits {
   /** The database pg-boss keeps its tables in: the server's own DATABASE_URL. */
@@ -64,6 +64,7 @@ interface BossJobData {
 
 /** The lock a worker holds while it sends pg-boss jobs for queued rows, so that no row is sent twice. */
 const DISPATCH_LOCK = 7_240_415_002;
+
 /** Rows sent to pg-boss per dispatch; the rest go at the next one (the next pump or poll). */
 const DISPATCH_BATCH = 200;
 
@@ -365,6 +366,16 @@ export class PgBossJobRunner implements JobRunner {
              ORDER BY j.id LIMIT ${DISPATCH_BATCH}`,
       );
       for (const row of rows) await this.send(tx, row.kind, row.key, row.id, row.user_id);
+      // A row still `running` whose pg-boss job has ended: its tries ran out by expiring (each of its nodes
+      // died, or it ran past JOB_EXPIRE_SECONDS each time), so pg-boss failed it without our handler
+      // hearing of it. Failed here too, so a request waiting for it answers now, not after its wait.
+      await tx.run(
+        sql`UPDATE jobs j SET status = 'failed', last_error = ${LOST_JOB}, updated_at = ${nowIso()}
+             WHERE j.status = 'running' AND j.kind IN ${kinds}
+               AND NOT EXISTS (SELECT 1 FROM ${schema}.job b
+                                WHERE b.name = 'lectern.' || j.kind AND b.singleton_key = j.kind || ':' || j.key
+                                  AND b.state < 'completed')`,
+      );
     });
   }
 
