@@ -46,6 +46,15 @@ export function inJsonList(db: Queryable, column: SQLWrapper, ids: readonly stri
 }
 
 /**
+ * `column = value`, kept from choosing the query's index on SQLite (its unary `+`): for a query whose other
+ * condition, a short list of ids, is the one to search by. SQLite otherwise walks the caller's whole library
+ * by the owner's index and looks each row up in the list (120 ms a page of 1,000 at 50,000 articles).
+ */
+export function equalsNotIndexed(db: Queryable, column: SQLWrapper, value: string): SQL {
+  return db.dialect === 'sqlite' ? sql`+${column} = ${value}` : sql`${column} = ${value}`;
+}
+
+/**
  * The ids as a table `alias(value, n)`, one row per id in the order given (n from 1): SQLite's json_each
  * walks the array in order, PostgreSQL numbers it WITH ORDINALITY.
  */

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
-import { inJsonList } from '../db/sql-functions';
+import { equalsNotIndexed, inJsonList } from '../db/sql-functions';
 
 /**
  * The cards of the caller's articles among `ids`, as JSON bytes by id. An article's current row is its
@@ -22,7 +22,7 @@ export async function readArticleCards(
   if (ids.length === 0) return cards;
   const summaries = await findArticleSummaries(
     db,
-    sql`WHERE a.user_id = ${userId} AND ${inJsonList(db, sql`a.id`, ids)}`,
+    sql`WHERE ${equalsNotIndexed(db, sql`a.user_id`, userId)} AND ${inJsonList(db, sql`a.id`, ids)}`,
   );
   for (const summary of summaries) cards.set(summary.id, Buffer.from(JSON.stringify(summary)));
   return cards;

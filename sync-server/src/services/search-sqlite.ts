@@ -60,14 +60,15 @@ export async function searchArticleSummariesSqlite(
         WHERE articles_fts MATCH ${ownedMatch(userId, query, `{${column}}`)} AND rowid >= (SELECT oldest FROM edge)))`,
   );
   // Ranked rows are picked first and only the best SEARCH_RESULT_LIMIT are then read in full: the
-  // summary's counts and tags cost a lookup each, which the ranked-out rows must not pay.
+  // summary's counts and tags cost a lookup each, which the ranked-out rows must not pay. The window's
+  // rows are looked up by seq (`+a.user_id`: not by walking the owner's index over the whole library).
   const rows = await db.all<ArticleRow>(sql`SELECT ${summaryColumns(db)} FROM (
          WITH newest AS (
            SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match}
            ORDER BY rowid DESC LIMIT ${SEARCH_RANK_WINDOW}
          ), edge AS (SELECT coalesce(min(rowid), 0) AS oldest FROM newest)
          SELECT a.seq, ${sql.join(scores, sql` + `)} AS score, a.created_at
-         FROM newest w JOIN articles a ON a.seq = w.rowid WHERE a.user_id = ${userId}
+         FROM newest w JOIN articles a ON a.seq = w.rowid WHERE +a.user_id = ${userId}
          ORDER BY score DESC, a.created_at DESC LIMIT ${SEARCH_RESULT_LIMIT}
        ) best JOIN articles a ON a.seq = best.seq ORDER BY best.score DESC, best.created_at DESC`);
   return rows.map(toArticleSummary);

@@ -48,7 +48,8 @@ async function readPage(db: Queryable, userId: string, since: number, limit: num
          WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`,
     );
     for (const row of rows) {
-      // In characters on PostgreSQL (a string): bytes for all but non-Latin text, close enough for a page.
+      // Bytes to send either way; counted in bytes, whatever the script of the text.
+      if (row.row !== null) row.row = jsonBytes(row.row);
       const size = row.row?.length ?? (cards && row.op === 'upsert' ? CARD_BYTES : 0);
       if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES))
         return { page, hasMore: true };
