@@ -15,7 +15,7 @@ import { queueAndAwait, writeOutcome } from '../jobs/awaited-jobs';
 import { enqueueJob, JobQueue, type JobHandler, type JobRow } from '../jobs/job-queue';
 import type { JobRunner } from '../jobs/job-runner';
 import { PgBossJobRunner } from '../jobs/pg-boss-runner';
-import type { FeedSignals } from '../live/feed-signals';
+import { inProcessFeedSignals, type FeedSignals } from '../live/feed-signals';
 import { createTestDatabase, stopTestCluster } from '../testing/postgres-cluster';
 import { jobRunnerFor, openFeedSignals, runsJobs, servesRequests } from './node-wiring';
 
@@ -239,7 +239,8 @@ describe('nodes on one PostgreSQL', () => {
     await a.runner.start();
     const asked = Date.now();
     const answer = queueAndAwait(
-      { db: web.db, jobs: web.runner },
+      // The worker's outcome writes no article: no feed signal, the request reads the row on its own.
+      { db: web.db, jobs: web.runner, live: { signals: inProcessFeedSignals() } },
       {
         kind: KIND,
         key: 'ann/page-1',
