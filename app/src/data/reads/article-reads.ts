@@ -56,7 +56,7 @@ const summaries = new WeakMap<ArticleRow, ArticleSummary>();
 export function toSummary(row: ArticleRow, saves?: Map<string, PendingSave>): LocalArticleSummary {
   let summary = summaries.get(row);
   if (!summary) {
-    const { tag_keys: _tagKeys, rev: _rev, content_hash: _contentHash, ...fields } = row;
+    const { tag_keys: _tagKeys, rev: _rev, content_hash: _contentHash, list_keys: _listKeys, ...fields } = row;
     summary = fields;
     summaries.set(row, summary);
   }
@@ -65,7 +65,7 @@ export function toSummary(row: ArticleRow, saves?: Map<string, PendingSave>): Lo
 }
 
 /** The dashboard filter of spec section 4 on a row: its tag by the row's tag keys, computed on write. */
-function filterOf(query: ArticlesQuery): (row: ArticleRow) => boolean {
+export function filterOf(query: ArticlesQuery): (row: ArticleRow) => boolean {
   const { archived, favorite, is_read } = query;
   const tag = query.tag_name === undefined ? undefined : tagNameKey(query.tag_name);
   return (row) =>
