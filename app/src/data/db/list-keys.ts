@@ -19,12 +19,12 @@ const END = '\uffff';
 const NO_TAG = '';
 
 interface ListedRow {
-  title: string;
-  created_at: string;
-  is_archived: boolean;
-  is_favorite: boolean;
-  is_read: boolean;
-  tag_keys: readonly string[];
+  title?: string;
+  created_at?: string;
+  is_archived?: boolean;
+  is_favorite?: boolean;
+  is_read?: boolean;
+  tag_keys?: readonly string[];
 }
 
 /** The dashboard's filters a list key can stand for: archived always said, as the dashboard says it. */
@@ -50,13 +50,15 @@ function newestFirstKey(createdAt: string): string {
 
 /** Every key of a row: each list it belongs to (with and without each of its tags), in each order. */
 export function listKeysOf(row: ListedRow): string[] {
-  const byDate = `d${row.created_at}`;
-  const byTitle = `t${titleKey(row.title)}${SEPARATOR}${newestFirstKey(row.created_at)}`;
+  // Rows written by tests or older versions may lack a field: they still get keys, never a throw.
+  const createdAt = row.created_at ?? '';
+  const byDate = `d${createdAt}`;
+  const byTitle = `t${titleKey(row.title ?? '')}${SEPARATOR}${newestFirstKey(createdAt)}`;
   const keys: string[] = [];
-  for (const tag of new Set([NO_TAG, ...row.tag_keys])) {
+  for (const tag of new Set([NO_TAG, ...(row.tag_keys ?? [])])) {
     for (const favorite of row.is_favorite ? [false, true] : [false]) {
-      for (const isRead of [undefined, row.is_read]) {
-        const prefix = listPrefix(tag, row.is_archived, favorite, isRead);
+      for (const isRead of [undefined, row.is_read === true]) {
+        const prefix = listPrefix(tag, row.is_archived === true, favorite, isRead);
         keys.push(prefix + byDate, prefix + byTitle);
       }
     }
@@ -68,9 +70,13 @@ export function listKeysOf(row: ListedRow): string[] {
  * The key range of a list in an order, and the direction to walk it: ties are walked by id as the index
  * keeps them (ascending), which is compareNewestFirst's order backwards, oldest's forwards and A-Z's.
  */
-export function listRange(query: ListQuery, order: ArticleOrder): { lower: string; upper: string; reverse: boolean } {
+export function listRange(
+  query: ListQuery,
+  order: ArticleOrder,
+): { lower: string; upper: string; reverse: boolean } {
   const tag = query.tag_name === undefined ? NO_TAG : tagNameKey(query.tag_name);
-  const prefix = listPrefix(tag, query.archived, query.favorite === true, query.is_read) + (order === 'title' ? 't' : 'd');
+  const prefix =
+    listPrefix(tag, query.archived, query.favorite === true, query.is_read) + (order === 'title' ? 't' : 'd');
   return { lower: prefix, upper: prefix + END, reverse: order === 'newest' };
 }
 

@@ -19,20 +19,22 @@ const NUMBER_WIDTH = 10;
  * accents aside, spaces collapsed, numbers by value (padded to the same width).
  */
 export function titleKey(title: string): string {
-  return title
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/\d+/g, (digits) => {
-      const value = digits.replace(/^0+(?=\d)/, '');
-      return value.length >= NUMBER_WIDTH ? value : value.padStart(NUMBER_WIDTH, '0');
-    })
-    // The index keys' separator and end (db/list-keys.ts) never appear in a key.
-    .replaceAll('\u0000', '')
-    .replaceAll('\uffff', '')
-    .slice(0, TITLE_KEY_LENGTH);
+  return (
+    title
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .trim()
+      .replace(/\s+/g, ' ')
+      .replace(/\d+/g, (digits) => {
+        const value = digits.replace(/^0+(?=\d)/, '');
+        return value.length >= NUMBER_WIDTH ? value : value.padStart(NUMBER_WIDTH, '0');
+      })
+      // The index keys' separator and end (db/list-keys.ts) never appear in a key.
+      .replaceAll('\u0000', '')
+      .replaceAll('\uffff', '')
+      .slice(0, TITLE_KEY_LENGTH)
+  );
 }
 
 function byCreated(a: Sortable, b: Sortable): number {

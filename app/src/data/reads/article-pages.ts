@@ -62,12 +62,17 @@ export async function pageArticles(
 
 /** Every id of the list in `order` (the index's keys only, no row read): what Select All selects. */
 export async function listedIds(db: LecternDb, query: ArticlesQuery, order: ArticleOrder): Promise<string[]> {
-  if (!isListQuery(query)) return (await listArticles(db, query, order)).articles.map((article) => article.id);
+  if (!isListQuery(query))
+    return (await listArticles(db, query, order)).articles.map((article) => article.id);
   return listCollection(db, query, order).primaryKeys();
 }
 
 /** Which of `ids` are in the list (the selection's part the screen shows), in the order given. */
-export async function idsInList(db: LecternDb, query: ArticlesQuery, ids: readonly string[]): Promise<string[]> {
+export async function idsInList(
+  db: LecternDb,
+  query: ArticlesQuery,
+  ids: readonly string[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const matches = filterOf(query);
   const rows = await db.articles.bulkGet([...ids]);

@@ -56,7 +56,13 @@ const summaries = new WeakMap<ArticleRow, ArticleSummary>();
 export function toSummary(row: ArticleRow, saves?: Map<string, PendingSave>): LocalArticleSummary {
   let summary = summaries.get(row);
   if (!summary) {
-    const { tag_keys: _tagKeys, rev: _rev, content_hash: _contentHash, list_keys: _listKeys, ...fields } = row;
+    const {
+      tag_keys: _tagKeys,
+      rev: _rev,
+      content_hash: _contentHash,
+      list_keys: _listKeys,
+      ...fields
+    } = row;
     summary = fields;
     summaries.set(row, summary);
   }
@@ -94,35 +100,6 @@ export async function listArticles(
     for (const row of rows) if (matches(row)) articles.push(toSummary(row, saves));
   }
   return { articles, stats: statsOf(counts) };
-}
-
-/**
- * The first `limit` articles of the list in `order`, read straight from the database's indexes: what the
- * dashboard shows while this tab hasn't read the whole library into memory yet (the first visit after
- * opening the app). Title order needs every title: undefined.
- */
-export async function firstArticles(
-  db: LecternDb,
-  query: ArticlesQuery,
-  order: ArticleOrder,
-  limit: number,
-): Promise<LocalArticleSummary[] | undefined> {
-  if (order === 'title') return undefined;
-  const matches = filterOf(query);
-  const saves = await pendingSaves(db);
-  let rows: ArticleRow[];
-  if (query.tag_name !== undefined) {
-    // A tag is on few articles: its index, then the order.
-    const tagged = await db.articles.where('tag_keys').equals(tagNameKey(query.tag_name)).toArray();
-    rows = tagged.filter(matches).sort(compareNewestFirst);
-    if (order === 'oldest') rows.reverse();
-    rows = rows.slice(0, limit);
-  } else {
-    // Saved-at order, ties by id as compareNewestFirst breaks them; the filter stops at `limit` matches.
-    const byDate = db.articles.orderBy('created_at');
-    rows = await (order === 'newest' ? byDate.reverse() : byDate).filter(matches).limit(limit).toArray();
-  }
-  return rows.map((row) => toSummary(row, saves));
 }
 
 export async function getArticle(db: LecternDb, id: string): Promise<{ article: LocalArticle }> {
