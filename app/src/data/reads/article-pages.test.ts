@@ -128,6 +128,21 @@ describe('the dashboard list read a window at a time', () => {
     );
   });
 
+  it('answers the same object for an article unchanged since the last read, a new one once it changes', async () => {
+    const query = { archived: false };
+    const first = await pageArticles(db, query, 'oldest', 0, 5);
+    const again = await pageArticles(db, query, 'oldest', 0, 5);
+    expect(again.articles).toEqual(first.articles);
+    again.articles.forEach((article, i) => expect(article).toBe(first.articles[i]));
+    const row = (await db.articles.get(first.articles[0]!.id))!;
+    await db.articles.put({ ...row, reading_progress: 0.5, rev: row.rev + 2000 });
+    const changed = await pageArticles(db, query, 'oldest', 0, 5);
+    expect(changed.articles[0]).not.toBe(first.articles[0]);
+    expect(changed.articles[0]!.reading_progress).toBe(0.5);
+    expect(changed.articles[1]).toBe(first.articles[1]);
+    await db.articles.put(row);
+  });
+
   it('tells which of the selected articles a list holds', async () => {
     const query = { archived: true, is_read: true };
     const inList = ids((await listArticles(db, query, 'newest')).articles);

@@ -1,6 +1,6 @@
 // The dashboard's list read a window at a time from the list keys' index (db/list-keys.ts): a filter,
 // tag or sort switched, or a scroll, reads the list's count and the rows on screen, never the library.
-import type { ArticlesQuery } from '@lectern/shared-schema';
+import type { ArticleSummary, ArticlesQuery } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
 import type { LecternDb } from '../db/lectern-db';
 import { isListQuery, LIST_KEYS_INDEX, listRange, type ListQuery } from '../db/list-keys';
@@ -12,6 +12,34 @@ export interface ArticlePage {
   total: number;
   start: number;
   articles: LocalArticleSummary[];
+}
+
+/** Summaries kept to answer again: about a few screens of windows each way. */
+const KEPT_SUMMARIES = 4_000;
+const kept = new WeakMap<LecternDb, Map<string, ArticleSummary>>();
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((item, i) => item === b[i]);
+}
+
+/**
+ * The summary answered last for this article when nothing in it changed: each read of a window decodes
+ * new row objects, and the same object for an unchanged article lets its card skip rendering again.
+ */
+function keptSummary(db: LecternDb, fresh: ArticleSummary): ArticleSummary {
+  let summaries = kept.get(db);
+  if (!summaries) kept.set(db, (summaries = new Map()));
+  const last = summaries.get(fresh.id);
+  if (last) {
+    const keys = Object.keys(fresh) as (keyof ArticleSummary)[];
+    if (keys.length === Object.keys(last).length && keys.every((key) => sameValue(fresh[key], last[key])))
+      return last;
+  }
+  if (summaries.size >= KEPT_SUMMARIES) summaries.clear();
+  summaries.set(fresh.id, fresh);
+  return fresh;
 }
 
 function listCollection(db: LecternDb, query: ListQuery, order: ArticleOrder) {
@@ -57,7 +85,12 @@ export async function pageArticles(
     limit === 0 ? [] : listCollection(db, query, order).offset(from).limit(limit).toArray(),
     pendingSaves(db),
   ]);
-  return { total, start: from, articles: rows.map((row) => toSummary(row, saves)) };
+  const articles = rows.map((row) => {
+    const summary = keptSummary(db, toSummary(row));
+    const pendingSave = saves.get(row.id);
+    return pendingSave ? { ...summary, pendingSave } : summary;
+  });
+  return { total, start: from, articles };
 }
 
 /** Every id of the list in `order` (the index's keys only, no row read): what Select All selects. */
