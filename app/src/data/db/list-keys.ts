@@ -19,6 +19,8 @@ const END = '\uffff';
 const NO_TAG = '';
 
 interface ListedRow {
+  fetch_state?: string | null;
+  images_pending?: boolean;
   title?: string;
   created_at?: string;
   is_archived?: boolean;
@@ -26,6 +28,12 @@ interface ListedRow {
   is_read?: boolean;
   tag_keys?: readonly string[];
 }
+
+/**
+ * The key of every row the server is still working on (its page fetched, or its images archived): the sync
+ * looks again soon while one is (a count of one key, not a walk over the library).
+ */
+export const PENDING_FETCH_KEY = '\u0001pending';
 
 /** The dashboard's filters a list key can stand for: archived always said, as the dashboard says it. */
 export type ListQuery = Pick<ArticlesQuery, 'favorite' | 'is_read' | 'tag_name'> & { archived: boolean };
@@ -63,6 +71,7 @@ export function listKeysOf(row: ListedRow): string[] {
       }
     }
   }
+  if (row.fetch_state === 'pending' || row.images_pending === true) keys.push(PENDING_FETCH_KEY);
   return keys;
 }
 

@@ -10,7 +10,7 @@ import { LecternDb } from '../db/lectern-db';
 import { articleSummary } from '../testing/article-summary';
 import type { ArticleOrder } from './article-order';
 import { idsInList, listedIds, pageArticles } from './article-pages';
-import { listArticles } from './article-reads';
+import { hasPendingFetches, listArticles } from './article-reads';
 
 const SIZE = 400;
 const TAGS = ['News', 'Café', 'longreads', 'Ελληνικά', 'later'];
@@ -195,5 +195,19 @@ describe('the dashboard list read a window at a time', () => {
     expect(titles.indexOf('article-new')).toBeGreaterThan(placeBefore);
     await db.articles.delete('article-new');
     expect(ids((await pageArticles(db, unread, 'newest', 0, 1)).articles)).not.toContain('article-new');
+  });
+
+  it('tells the sync whether the server still works on an article, by its key, without the library', async () => {
+    expect(await hasPendingFetches(db)).toBe(false);
+    const [fetching, archiving] = (await listArticles(db, { archived: false }, 'newest')).articles;
+    const fetchingRow = (await db.articles.get(fetching!.id))!;
+    const archivingRow = (await db.articles.get(archiving!.id))!;
+    await db.articles.put({ ...fetchingRow, fetch_state: 'pending', rev: fetchingRow.rev + 3000 });
+    expect(await hasPendingFetches(db)).toBe(true);
+    await db.articles.put({ ...archivingRow, images_pending: true, rev: archivingRow.rev + 3000 });
+    await db.articles.put({ ...fetchingRow, fetch_state: 'failed', rev: fetchingRow.rev + 3001 });
+    expect(await hasPendingFetches(db)).toBe(true);
+    await db.articles.put({ ...archivingRow, images_pending: false, rev: archivingRow.rev + 3001 });
+    expect(await hasPendingFetches(db)).toBe(false);
   });
 });

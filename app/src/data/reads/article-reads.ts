@@ -11,6 +11,7 @@ import {
 } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
 import type { LecternDb } from '../db/lectern-db';
+import { LIST_KEYS_INDEX, PENDING_FETCH_KEY } from '../db/list-keys';
 import type { ArticleRow } from '../db/rows';
 import { createdIdOf, isArticleSave } from '../outbox/operations';
 import type { ArticleSearch } from '../search/article-search';
@@ -144,8 +145,7 @@ export async function articlesWithTag(db: LecternDb, tagKey: string): Promise<Lo
 
 /** Some article is still being worked on by the server: its page fetched (an import, a Retry), or its images archived. */
 export async function hasPendingFetches(db: LecternDb): Promise<boolean> {
-  // A page still being fetched, or images still being archived (their new addresses come by the feed).
-  for (const row of (await articleRows(db)).values())
-    if (row.fetch_state === 'pending' || row.images_pending === true) return true;
-  return false;
+  // A page still being fetched, or images still being archived (their new addresses come by the feed):
+  // such rows carry the pending key (db/list-keys.ts).
+  return (await db.articles.where(LIST_KEYS_INDEX).equals(PENDING_FETCH_KEY).count()) > 0;
 }
