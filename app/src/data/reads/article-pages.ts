@@ -100,6 +100,9 @@ export async function listedIds(db: LecternDb, query: ArticlesQuery, order: Arti
   return listCollection(db, query, order).primaryKeys();
 }
 
+/** Above this many selected, the list's ids are read (keys only) rather than each selected row. */
+const SELECTION_BY_ROWS = 200;
+
 /** Which of `ids` are in the list (the selection's part the screen shows), in the order given. */
 export async function idsInList(
   db: LecternDb,
@@ -107,6 +110,11 @@ export async function idsInList(
   ids: readonly string[],
 ): Promise<string[]> {
   if (ids.length === 0) return [];
+  if (ids.length > SELECTION_BY_ROWS && isListQuery(query)) {
+    // Select All over a large list: its keys, not thousands of rows decoded.
+    const listed = new Set(await listCollection(db, query, 'newest').primaryKeys());
+    return ids.filter((id) => listed.has(id));
+  }
   const matches = filterOf(query);
   const rows = await db.articles.bulkGet([...ids]);
   return rows.flatMap((row) => (row && matches(row) ? [row.id] : []));

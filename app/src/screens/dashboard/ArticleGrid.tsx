@@ -50,7 +50,7 @@ export interface PagedArticleGridProps extends GridOptions {
   query: ArticlesQuery;
   order: ArticleOrder;
   /** Told the list's total once it answers, and again when it changes (Select All's bar). */
-  onTotal?(total: number | undefined): void;
+  onTotal?(total: number): void;
 }
 
 /**
@@ -62,7 +62,10 @@ export function PagedArticleGrid({ query, order, onTotal, ...options }: PagedArt
   const key = listKeyOf(query, order);
   const [answer, setAnswer] = useState<ArticleWindow>();
   const currentTotal = answer?.key === key ? answer.total : undefined;
-  useEffect(() => onTotal?.(currentTotal), [onTotal, currentTotal]);
+  useEffect(() => {
+    // While another list is on its way, the last total stays.
+    if (currentTotal !== undefined) onTotal?.(currentTotal);
+  }, [onTotal, currentTotal]);
   // The grid shows the list that answered last, and starts again from its first page when it changes.
   const layout = useGridLayout(answer?.total ?? 0, answer?.key ?? key);
   const current = answer?.key === key;
