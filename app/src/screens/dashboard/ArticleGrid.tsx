@@ -69,8 +69,10 @@ export function PagedArticleGrid({ query, order, onTotal, ...options }: PagedArt
   // The grid shows the list that answered last, and starts again from its first page when it changes.
   const layout = useGridLayout(answer?.total ?? 0, answer?.key ?? key);
   const current = answer?.key === key;
-  const start = current ? Math.floor(layout.start / READ_CHUNK) * READ_CHUNK : 0;
-  const end = current ? Math.max(READ_CHUNK, Math.ceil(layout.end / READ_CHUNK) * READ_CHUNK) : READ_CHUNK;
+  // A chunk more than the cards built above, two below: the next window is read while the last one still
+  // covers the cards coming into view, so a scroll never waits on a placeholder.
+  const start = current ? Math.max(0, (Math.floor(layout.start / READ_CHUNK) - 1) * READ_CHUNK) : 0;
+  const end = current ? (Math.ceil(layout.end / READ_CHUNK) + 2) * READ_CHUNK : READ_CHUNK;
   useArticleWindow(query, order, start, end, setAnswer);
   const articleAt = (index: number): LocalArticleSummary | undefined =>
     answer && index >= answer.start ? answer.articles[index - answer.start] : undefined;
