@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SEARCH_DEBOUNCE_MS, tagNameKey } from '@lectern/shared-schema';
+import { listKeysOf } from '../app/src/data/db/list-keys';
 import { registerUser } from '../sync-server/src/services/users';
 import { launchChromium } from '../sync-server/src/testing/launch-chromium';
 import { benchArticles, searchableWords, type BenchArticle } from './support/bench-library';
@@ -38,33 +39,35 @@ const TARGETS = { firstCardMs: 300, switchMs: 100, frameMs: 50, statsMs: 200, se
 /** An article as the device stores it after a sync (data/db/rows.ts's ArticleRow), and its body row. */
 function deviceRows(article: BenchArticle, rev: number) {
   const tags = [...article.tags].sort((a, b) => tagNameKey(a).localeCompare(tagNameKey(b)));
+  const row = {
+    id: article.id,
+    url: article.url,
+    title: article.title,
+    description: article.description,
+    author: article.author,
+    image_url: article.image_url,
+    screenshot_url: null,
+    article_type: 'web',
+    excerpt: article.description.slice(0, 200),
+    published_date: article.created_at.slice(0, 10),
+    site_name: article.site_name,
+    language: article.language,
+    reading_time: article.reading_time,
+    reading_progress: article.is_read ? 1 : 0,
+    is_read: article.is_read,
+    is_favorite: article.is_favorite,
+    is_archived: article.is_archived,
+    highlights_count: article.highlight ? 1 : 0,
+    tags,
+    tag_keys: tags.map(tagNameKey),
+    created_at: article.created_at,
+    updated_at: article.created_at,
+    images_pending: false,
+    rev,
+  };
   return {
-    row: {
-      id: article.id,
-      url: article.url,
-      title: article.title,
-      description: article.description,
-      author: article.author,
-      image_url: article.image_url,
-      screenshot_url: null,
-      article_type: 'web',
-      excerpt: article.description.slice(0, 200),
-      published_date: article.created_at.slice(0, 10),
-      site_name: article.site_name,
-      language: article.language,
-      reading_time: article.reading_time,
-      reading_progress: article.is_read ? 1 : 0,
-      is_read: article.is_read,
-      is_favorite: article.is_favorite,
-      is_archived: article.is_archived,
-      highlights_count: article.highlight ? 1 : 0,
-      tags,
-      tag_keys: tags.map(tagNameKey),
-      created_at: article.created_at,
-      updated_at: article.created_at,
-      images_pending: false,
-      rev,
-    },
+    // The dashboard's list keys, as the app's middleware adds them to every row it writes (db/list-keys.ts).
+    row: { ...row, list_keys: listKeysOf(row) },
     body: { id: article.id, content: null, text: article.content_text.slice(0, BODY_TEXT_CHARS) },
   };
 }

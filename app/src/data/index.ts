@@ -9,6 +9,7 @@ export { GoogleSignInError, UnsyncedWritesError } from './auth/sign-in-errors';
 export { GOOGLE_NONCE_KEY } from './auth/auth-api';
 export { SaveArticleError, type ScreenshotInput } from './repository/articles';
 export type { LocalArticle, LocalArticleSummary, PendingSave } from './reads/article-reads';
+export type { ArticlePage } from './reads/article-pages';
 export { sortArticles, type ArticleOrder } from './reads/article-order';
 export type { FailedWrite, SyncRunResult, SyncState } from './sync/sync-engine';
 export type { Operation } from './outbox/operations';

@@ -1,7 +1,7 @@
 // Live answers of the device's database about the library (the dashboard's feed, tags and analytics):
 // they update by themselves after every local write and every sync, in this tab or another. A failure
 // is an answer here, never a thrown error (spec section 8).
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLiveQuery } from './use-live-query';
 import type { ArticleStats, ArticlesQuery, ReadingAnalytics, Tag } from '@lectern/shared-schema';
 import { sortArticles, type ArticleOrder, type LocalArticleSummary } from '../data';
@@ -57,37 +57,45 @@ export function useArticleStats(): ArticleStats | undefined {
   }, [lectern]);
 }
 
-/**
- * The list's first `limit` articles, read from the database's indexes while `wanted` (the whole feed
- * hasn't answered yet): the first visit after opening the app shows its first cards before the whole
- * library has been read into memory. Read once per view, not followed.
- */
-export function useFirstArticles(
-  query: ArticlesQuery,
+/** A search's results, sorted in `order`; undefined until the first answer, and while `search` is empty. */
+export function useSearchResults(
+  search: string,
   order: ArticleOrder,
-  limit: number,
+): { articles: LocalArticleSummary[]; error: string | null } | undefined {
+  const lectern = useLectern();
+  return useLiveQuery(async () => {
+    if (!search.trim()) return undefined;
+    try {
+      const { articles } = await lectern.articles.search(search);
+      return { articles: sortArticles(articles, order), error: null };
+    } catch (error) {
+      return { articles: [], error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [lectern, search, order]);
+}
+
+/**
+ * Which of the selected articles the list shows (what Delete (n) deletes): each selected row read and
+ * matched against the filter, live; the empty selection answers at once.
+ */
+export function useSelectedInList(
+  query: ArticlesQuery,
+  selectedIds: ReadonlySet<string>,
   wanted: boolean,
-): LocalArticleSummary[] | undefined {
+): string[] {
   const lectern = useLectern();
   const { archived, favorite, is_read, tag_name } = query;
-  const key = JSON.stringify([archived, favorite, is_read, tag_name, order, limit]);
-  const [answer, setAnswer] = useState<{ key: string; articles: LocalArticleSummary[] | undefined }>();
-  useEffect(() => {
-    if (!wanted) return undefined;
-    let current = true;
-    lectern.articles
-      .first({ archived, favorite, is_read, tag_name }, order, limit)
-      .then((articles) => {
-        if (current) setAnswer({ key, articles });
-      })
-      .catch(() => {
-        // The whole feed answers (with its error) in a moment.
-      });
-    return () => {
-      current = false;
-    };
-  }, [lectern, key, wanted, archived, favorite, is_read, tag_name, order, limit]);
-  return answer?.key === key ? answer.articles : undefined;
+  const answer = useLiveQuery(async () => {
+    if (!wanted || selectedIds.size === 0) return [];
+    try {
+      return await lectern.articles.idsInList({ archived, favorite, is_read, tag_name }, [...selectedIds]);
+    } catch (error) {
+      console.error('Reading the selection failed', error);
+      return [];
+    }
+  }, [lectern, archived, favorite, is_read, tag_name, selectedIds, wanted]);
+  // A card just unselected leaves at once, before the read answers again.
+  return wanted && selectedIds.size > 0 ? (answer ?? []).filter((id) => selectedIds.has(id)) : [];
 }
 
 /**

@@ -3,6 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LecternDb, SCHEMA_VERSIONS } from './lectern-db';
+import { listKeysOf } from './list-keys';
 
 describe('LecternDb', () => {
   it('opens at the last schema version with every table and index', async () => {
@@ -13,7 +14,7 @@ describe('LecternDb', () => {
       db.tables.map((table) => [table.name, table.schema.indexes.map((i) => i.name).sort()]),
     );
     expect(indexes).toEqual({
-      articles: ['created_at', 'rev', 'tag_keys', 'updated_at'],
+      articles: ['created_at', 'list_keys', 'rev', 'tag_keys', 'updated_at'],
       article_counts: [],
       article_contents: ['rev'],
       tags: ['name_key'],
@@ -55,7 +56,8 @@ describe('LecternDb', () => {
     const db = new LecternDb('upgrade-test', { indexedDB, IDBKeyRange });
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSIONS.at(-1)?.version);
-    expect(await db.articles.get('a1')).toEqual(article);
+    // Every row kept, with the list keys of version 7 added.
+    expect(await db.articles.get('a1')).toEqual({ ...article, list_keys: listKeysOf(article) });
     expect(await db.articles.where('tag_keys').equals('café').primaryKeys()).toEqual(['a1']);
     expect(await db.article_contents.get('a1')).toEqual({ id: 'a1', content: '<p>x</p>', text: 'x' });
     expect(await db.getMeta('cursor')).toBe(42);

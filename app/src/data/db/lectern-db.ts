@@ -9,6 +9,7 @@ import {
   countArticle,
   noCounts,
 } from './article-counts';
+import { LIST_KEYS_INDEX, listKeysMiddleware, listKeysOf } from './list-keys';
 import type {
   ArticleContentRow,
   ArticleCountsRow,
@@ -113,6 +114,22 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         .put({ key: ARTICLE_COUNTS_KEY, ...counts });
     },
   },
+  {
+    // The dashboard's lists read in pages from one index (db/list-keys.ts): each row's keys of every list
+    // and order it is in, computed here for the rows there are and by a middleware on every write after.
+    version: 7,
+    stores: {
+      articles: `id, created_at, rev, *tag_keys, updated_at, *${LIST_KEYS_INDEX}`,
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table<ArticleRow, string>('articles')
+        .toCollection()
+        .modify((row) => {
+          row.list_keys = listKeysOf(row);
+        });
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {
@@ -134,6 +151,7 @@ export class LecternDb extends Dexie {
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
     super(name, options);
     this.use(articleCountsMiddleware);
+    this.use(listKeysMiddleware);
     for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade(upgrade);

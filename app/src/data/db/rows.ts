@@ -12,6 +12,8 @@ export interface ArticleRow extends ArticleSummary {
   rev: number;
   /** A hash of the stored body: the feed re-sends articles whose counts change, mostly with the same body. */
   content_hash?: number;
+  /** The lists the row is in, in each order (db/list-keys.ts): set on every write, absent before. */
+  list_keys?: string[];
 }
 
 export interface ArticleContentRow {

@@ -5,6 +5,7 @@ import '../testing/install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
+import { listKeysOf } from '../db/list-keys';
 import { applyOperation } from './local-effects';
 import type { Operation } from './operations';
 
@@ -37,8 +38,10 @@ async function listOrder(listId: string) {
 describe('saving an article', () => {
   it('shows a placeholder titled with its address until the server has fetched the page', async () => {
     await apply({ kind: 'createArticle', body: { id: 'a1', url: 'https://example.com/post' } });
-    const { rev, ...row } = (await db.articles.get('a1'))!;
+    const { rev, list_keys: listKeys, ...row } = (await db.articles.get('a1'))!;
     expect(rev).toBeGreaterThan(0);
+    // The dashboard's list keys (db/list-keys.ts) come with every row written.
+    expect(listKeys).toEqual(listKeysOf(row));
     expect(row).toEqual({
       id: 'a1',
       url: 'https://example.com/post',

@@ -11,6 +11,7 @@ import {
 } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
 import type { LecternDb } from '../db/lectern-db';
+import { LIST_KEYS_INDEX, PENDING_FETCH_KEY } from '../db/list-keys';
 import type { ArticleRow } from '../db/rows';
 import { createdIdOf, isArticleSave } from '../outbox/operations';
 import type { ArticleSearch } from '../search/article-search';
@@ -56,7 +57,13 @@ const summaries = new WeakMap<ArticleRow, ArticleSummary>();
 export function toSummary(row: ArticleRow, saves?: Map<string, PendingSave>): LocalArticleSummary {
   let summary = summaries.get(row);
   if (!summary) {
-    const { tag_keys: _tagKeys, rev: _rev, content_hash: _contentHash, ...fields } = row;
+    const {
+      tag_keys: _tagKeys,
+      rev: _rev,
+      content_hash: _contentHash,
+      list_keys: _listKeys,
+      ...fields
+    } = row;
     summary = fields;
     summaries.set(row, summary);
   }
@@ -65,7 +72,7 @@ export function toSummary(row: ArticleRow, saves?: Map<string, PendingSave>): Lo
 }
 
 /** The dashboard filter of spec section 4 on a row: its tag by the row's tag keys, computed on write. */
-function filterOf(query: ArticlesQuery): (row: ArticleRow) => boolean {
+export function filterOf(query: ArticlesQuery): (row: ArticleRow) => boolean {
   const { archived, favorite, is_read } = query;
   const tag = query.tag_name === undefined ? undefined : tagNameKey(query.tag_name);
   return (row) =>
@@ -94,35 +101,6 @@ export async function listArticles(
     for (const row of rows) if (matches(row)) articles.push(toSummary(row, saves));
   }
   return { articles, stats: statsOf(counts) };
-}
-
-/**
- * The first `limit` articles of the list in `order`, read straight from the database's indexes: what the
- * dashboard shows while this tab hasn't read the whole library into memory yet (the first visit after
- * opening the app). Title order needs every title: undefined.
- */
-export async function firstArticles(
-  db: LecternDb,
-  query: ArticlesQuery,
-  order: ArticleOrder,
-  limit: number,
-): Promise<LocalArticleSummary[] | undefined> {
-  if (order === 'title') return undefined;
-  const matches = filterOf(query);
-  const saves = await pendingSaves(db);
-  let rows: ArticleRow[];
-  if (query.tag_name !== undefined) {
-    // A tag is on few articles: its index, then the order.
-    const tagged = await db.articles.where('tag_keys').equals(tagNameKey(query.tag_name)).toArray();
-    rows = tagged.filter(matches).sort(compareNewestFirst);
-    if (order === 'oldest') rows.reverse();
-    rows = rows.slice(0, limit);
-  } else {
-    // Saved-at order, ties by id as compareNewestFirst breaks them; the filter stops at `limit` matches.
-    const byDate = db.articles.orderBy('created_at');
-    rows = await (order === 'newest' ? byDate.reverse() : byDate).filter(matches).limit(limit).toArray();
-  }
-  return rows.map((row) => toSummary(row, saves));
 }
 
 export async function getArticle(db: LecternDb, id: string): Promise<{ article: LocalArticle }> {
@@ -167,8 +145,7 @@ export async function articlesWithTag(db: LecternDb, tagKey: string): Promise<Lo
 
 /** Some article is still being worked on by the server: its page fetched (an import, a Retry), or its images archived. */
 export async function hasPendingFetches(db: LecternDb): Promise<boolean> {
-  // A page still being fetched, or images still being archived (their new addresses come by the feed).
-  for (const row of (await articleRows(db)).values())
-    if (row.fetch_state === 'pending' || row.images_pending === true) return true;
-  return false;
+  // A page still being fetched, or images still being archived (their new addresses come by the feed):
+  // such rows carry the pending key (db/list-keys.ts).
+  return (await db.articles.where(LIST_KEYS_INDEX).equals(PENDING_FETCH_KEY).count()) > 0;
 }

@@ -19,13 +19,8 @@ import { fetchBodies, prepareBodies, storeBodies } from '../offline/body-downloa
 import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
 import type { ArticleOrder } from '../reads/article-order';
-import {
-  firstArticles,
-  getArticle,
-  listArticles,
-  searchArticles,
-  type LocalArticle,
-} from '../reads/article-reads';
+import { getArticle, listArticles, searchArticles, type LocalArticle } from '../reads/article-reads';
+import { idsInList, listedIds, pageArticles } from '../reads/article-pages';
 import { notFound } from '../reads/not-found';
 import { saveErrorMessage } from '../sync/save-errors';
 import { write, type RepositoryContext } from './context';
@@ -105,9 +100,13 @@ export function createArticlesApi(ctx: RepositoryContext) {
 
   return {
     list: (query: ArticlesQuery = {}, order?: ArticleOrder) => listArticles(db, query, order),
-    /** The list's first `limit` articles from the database's indexes, before the whole list is read. */
-    first: (query: ArticlesQuery, order: ArticleOrder, limit: number) =>
-      firstArticles(db, query, order, limit),
+    /** The dashboard's list from `start` to `end` (excluded), read from its index, and the list's total. */
+    page: (query: ArticlesQuery, order: ArticleOrder, start: number, end: number) =>
+      pageArticles(db, query, order, start, end),
+    /** Every id of the list, in order (Select All). */
+    listedIds: (query: ArticlesQuery, order: ArticleOrder) => listedIds(db, query, order),
+    /** Which of `ids` the list holds. */
+    idsInList: (query: ArticlesQuery, ids: readonly string[]) => idsInList(db, query, ids),
     get: (id: string) => getArticle(db, id),
     /** The stats of spec section 3 from the counts kept with each write: one row read, whatever the size. */
     stats: async () => statsOf(await db.articleCounts()),

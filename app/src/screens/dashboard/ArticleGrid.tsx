@@ -1,52 +1,118 @@
-import { DASHBOARD_SKELETON_COUNT, MESSAGES } from '@lectern/shared-schema';
+import { useEffect, useState } from 'react';
+import { DASHBOARD_SKELETON_COUNT, MESSAGES, type ArticlesQuery } from '@lectern/shared-schema';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../components/Button';
 import { SkeletonCard } from '../../components/Skeleton';
-import type { LocalArticleSummary } from '../../data';
+import type { ArticleOrder, LocalArticleSummary } from '../../data';
+import { listKeyOf, useArticleWindow, type ArticleWindow } from '../../hooks/use-article-window';
+import { useOfflineAvailability } from '../../hooks/use-offline-availability';
 import { ArticleCard, type ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
 import { useIncrementalCount } from './use-incremental-count';
-import { useOfflineAvailability } from '../../hooks/use-offline-availability';
 import { useWindowedGrid } from './use-windowed-grid';
 
-/** Cards shown first, and before the whole list has answered. */
+/** Cards shown first. */
 export const ARTICLE_PAGE_SIZE = 24;
+/**
+ * The list is read in windows that start and end on multiples of this (of every column count up to 4
+ * and 6), around the cards built: a scroll asks for the next window only when it crosses into it.
+ */
+const READ_CHUNK = 48;
 
-export interface ArticleGridProps extends ArticleCardActions {
-  /** Undefined while the device hasn't answered yet. */
-  articles: LocalArticleSummary[] | undefined;
-  /** Only the first cards, read before the whole list (which brings the count and the rest). */
-  partial?: boolean;
+interface GridOptions extends ArticleCardActions {
   /** True when the library holds no article at all (the other empty state). */
   libraryEmpty: boolean;
   selectMode: boolean;
   selectedIds: ReadonlySet<string>;
+}
+
+export interface ArticleGridProps extends GridOptions {
+  /** Undefined while the device hasn't answered yet. */
+  articles: LocalArticleSummary[] | undefined;
   /** Changes with the filter, search and sort: the grid starts again from its first page. */
   viewKey: string;
 }
 
-export function ArticleGrid({
-  articles,
-  partial = false,
+/** A grid of articles held whole (search results). */
+export function ArticleGrid({ articles, viewKey, ...options }: ArticleGridProps) {
+  const layout = useGridLayout(articles?.length ?? 0, viewKey);
+  return (
+    <GridBody
+      total={articles?.length}
+      articleAt={(index) => articles?.[index]}
+      layout={layout}
+      {...options}
+    />
+  );
+}
+
+export interface PagedArticleGridProps extends GridOptions {
+  query: ArticlesQuery;
+  order: ArticleOrder;
+  /** Told the list's total once it answers, and again when it changes (Select All's bar). */
+  onTotal?(total: number): void;
+}
+
+/**
+ * The dashboard's list, read from the device a window at a time around the cards built: a switch of
+ * filter, tag or sort reads the list's total and its first cards, a scroll the cards coming into view.
+ * What is shown stays until the new list or window answers.
+ */
+export function PagedArticleGrid({ query, order, onTotal, ...options }: PagedArticleGridProps) {
+  const key = listKeyOf(query, order);
+  const [answer, setAnswer] = useState<ArticleWindow>();
+  const currentTotal = answer?.key === key ? answer.total : undefined;
+  useEffect(() => {
+    // While another list is on its way, the last total stays.
+    if (currentTotal !== undefined) onTotal?.(currentTotal);
+  }, [onTotal, currentTotal]);
+  // The grid shows the list that answered last, and starts again from its first page when it changes.
+  const layout = useGridLayout(answer?.total ?? 0, answer?.key ?? key);
+  const current = answer?.key === key;
+  // A chunk more than the cards built above, two below: the next window is read while the last one still
+  // covers the cards coming into view, so a scroll never waits on a placeholder.
+  const start = current ? Math.max(0, (Math.floor(layout.start / READ_CHUNK) - 1) * READ_CHUNK) : 0;
+  const end = current ? (Math.ceil(layout.end / READ_CHUNK) + 2) * READ_CHUNK : READ_CHUNK;
+  useArticleWindow(query, order, start, end, setAnswer);
+  const articleAt = (index: number): LocalArticleSummary | undefined =>
+    answer && index >= answer.start ? answer.articles[index - answer.start] : undefined;
+  return <GridBody total={answer?.total} articleAt={articleAt} layout={layout} {...options} />;
+}
+
+/** How many cards are shown (a page, then more as the end comes near) and which of them are built. */
+function useGridLayout(total: number, viewKey: string) {
+  const { visible, hasMore, showMore, sentinelRef } = useIncrementalCount(total, ARTICLE_PAGE_SIZE, viewKey);
+  // Of the cards shown, only those on screen (and a screen's height around) are built.
+  const { listRef, columns, start, end, above, below } = useWindowedGrid(visible);
+  return { visible, hasMore, showMore, sentinelRef, listRef, columns, start, end, above, below };
+}
+
+interface GridBodyProps extends GridOptions {
+  /** How many articles the list holds; undefined while the device hasn't answered yet. */
+  total: number | undefined;
+  /** The article at a place of the list; undefined while its window is being read. */
+  articleAt(index: number): LocalArticleSummary | undefined;
+  layout: ReturnType<typeof useGridLayout>;
+}
+
+function GridBody({
+  total,
+  articleAt,
+  layout,
   libraryEmpty,
   selectMode,
   selectedIds,
-  viewKey,
   ...actions
-}: ArticleGridProps) {
-  const { visible, hasMore, showMore, sentinelRef } = useIncrementalCount(
-    articles?.length ?? 0,
-    ARTICLE_PAGE_SIZE,
-    viewKey,
-  );
-  const shown = articles?.slice(0, visible);
-  // Of the cards shown, only those on screen (and a screen's height around) are built.
-  const { listRef, columns, start, end, above, below } = useWindowedGrid(shown?.length ?? 0);
-  const built = shown?.slice(start, end) ?? [];
+}: GridBodyProps) {
+  const { visible, hasMore, showMore, sentinelRef, listRef, columns, start, end, above, below } = layout;
+  const built: { index: number; article: LocalArticleSummary | undefined }[] = [];
+  for (let index = start; index < end; index += 1) built.push({ index, article: articleAt(index) });
   // Followed for the built cards only: those a screen away are answered before they come into view.
-  const offline = useOfflineAvailability(built);
+  const offline = useOfflineAvailability(
+    built.flatMap(({ article }) => (article === undefined ? [] : [article])),
+  );
 
-  if (!articles) {
+  if (total === undefined) {
     return (
       <div className="article-grid" role="status" aria-busy="true" aria-label="Loading articles">
         {Array.from({ length: DASHBOARD_SKELETON_COUNT }, (_, i) => (
@@ -56,7 +122,7 @@ export function ArticleGrid({
     );
   }
 
-  if (articles.length === 0) {
+  if (total === 0) {
     return libraryEmpty ? (
       <div className="empty-state">
         <p className="empty-state__title">{MESSAGES.noArticlesYet}</p>
@@ -73,36 +139,44 @@ export function ArticleGrid({
     );
   }
 
-  const remaining = articles.length - visible;
+  const remaining = total - visible;
   return (
     <>
-      <ul
-        ref={listRef}
-        className="article-grid"
-        aria-label={partial ? 'Articles' : countOf(articles.length, 'article')}
-        aria-busy={partial || undefined}
-      >
+      <ul ref={listRef} className="article-grid" aria-label={countOf(total, 'article')}>
         {above > 0 && <GridSpacer height={above} />}
-        {built.map((article, i) => (
-          <li
-            key={article.id}
-            className="article-grid__item"
-            data-row={Math.floor((start + i) / columns)}
-            aria-posinset={start + i + 1}
-            aria-setsize={articles.length}
-          >
-            <ArticleCard
-              article={article}
-              selectMode={selectMode}
-              selected={selectedIds.has(article.id)}
-              offline={offline.get(article.id)}
-              {...actions}
-            />
-          </li>
-        ))}
+        {built.map(({ index, article }) =>
+          article ? (
+            <li
+              key={article.id}
+              className="article-grid__item"
+              data-row={Math.floor(index / columns)}
+              aria-posinset={index + 1}
+              aria-setsize={total}
+            >
+              <ArticleCard
+                article={article}
+                selectMode={selectMode}
+                selected={selectedIds.has(article.id)}
+                offline={offline.get(article.id)}
+                {...actions}
+              />
+            </li>
+          ) : (
+            // Its window is on its way: a placeholder of a card's size meanwhile.
+            <li
+              key={`placeholder-${index}`}
+              className="article-grid__item"
+              data-row={Math.floor(index / columns)}
+              data-placeholder=""
+              aria-hidden="true"
+            >
+              <SkeletonCard />
+            </li>
+          ),
+        )}
         {below > 0 && <GridSpacer height={below} />}
       </ul>
-      {hasMore && !partial && (
+      {hasMore && (
         <div className="article-grid__more" ref={sentinelRef}>
           <Button variant="secondary" onClick={showMore}>
             Show more ({remaining.toLocaleString()} left)

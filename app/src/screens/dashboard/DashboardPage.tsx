@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { PRODUCT_NAME, SEARCH_DEBOUNCE_MS } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { ChartIcon } from '../../components/icons';
@@ -6,14 +6,15 @@ import { Skeleton } from '../../components/Skeleton';
 import type { LocalArticleSummary } from '../../data';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import {
-  useArticleFeed,
   useArticleStats,
-  useFirstArticles,
   usePreparedSearch,
+  useSearchResults,
+  useSelectedInList,
   useTags,
 } from '../../hooks/use-library';
+import { useLectern } from '../../session/use-lectern';
 import { useSyncState } from '../../hooks/use-sync-state';
-import { ARTICLE_PAGE_SIZE, ArticleGrid } from './ArticleGrid';
+import { ArticleGrid, PagedArticleGrid } from './ArticleGrid';
 import { ArticleToolbar } from './ArticleToolbar';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import {
@@ -42,25 +43,6 @@ import './dashboard.css';
 const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
 const ANALYTICS_ID = 'dashboard-analytics';
 
-/** How long the whole list waits for the first cards before it is read anyway (they failed, or are slow). */
-const FIRST_CARDS_WAIT_MS = 500;
-
-/**
- * Asks for the whole list once the first cards are on screen: reading a large library into memory takes
- * the main thread (its rows are decoded there) and would otherwise hold the first cards back.
- */
-function useWholeListAfterFirstCards(firstCardsShown: boolean, want: (wanted: true) => void) {
-  useEffect(() => {
-    if (firstCardsShown) {
-      // A passive effect runs after the frame that painted them.
-      want(true);
-      return undefined;
-    }
-    const timer = setTimeout(() => want(true), FIRST_CARDS_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [firstCardsShown, want]);
-}
-
 /** / : My Articles. Mounted afresh on every navigation to /, so the filters start over (spec section 4). */
 export function DashboardPage() {
   const [filter, setFilter] = useState<DashboardFilter>(INITIAL_FILTER);
@@ -76,19 +58,16 @@ export function DashboardPage() {
   // Spec section 4: a non-empty query runs the search after a 300 ms pause; an empty one reloads the list.
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const activeSearch = search.trim() === '' ? '' : settledSearch;
-  // The device answers in the order chosen: no sort of the whole library here on every change.
+  // Browsing reads the list from the device a window at a time (PagedArticleGrid); a search's results
+  // are held whole, sorted here.
   const query = articlesQueryOf(filter);
-  const [wholeListWanted, setWholeListWanted] = useState(false);
-  const feed = useArticleFeed(query, activeSearch, order, wholeListWanted);
+  const searchResults = useSearchResults(activeSearch, order);
+  const results = activeSearch ? searchResults?.articles : undefined;
   const stats = useArticleStats();
-  // Until the whole list has answered (the first visit after opening the app), its first cards.
-  const firstCards = useFirstArticles(query, order, ARTICLE_PAGE_SIZE, !feed && !activeSearch);
-  useWholeListAfterFirstCards(firstCards !== undefined || activeSearch !== '', setWholeListWanted);
-  const partial = !feed && firstCards !== undefined && firstCards.length > 0;
-  const tags = useTags(feed !== undefined);
+  const tags = useTags(stats !== undefined);
   usePreparedSearch(tags !== undefined);
   const syncState = useSyncState();
-  const articles = feed?.articles ?? (partial ? firstCards : undefined);
+  const lectern = useLectern();
 
   const onSelect = useCallback((article: LocalArticleSummary, selected: boolean) => {
     setSelectedIds((current) => {
@@ -99,10 +78,26 @@ export function DashboardPage() {
     });
   }, []);
   const actions = useArticleActions(onSelect);
-  const shownSelected = useMemo(
-    () => (articles ?? []).filter((article) => selectedIds.has(article.id)).map((article) => article.id),
-    [articles, selectedIds],
+  // What is selected among the articles the list or the search shows.
+  const selectedInList = useSelectedInList(query, selectedIds, !activeSearch);
+  const selectedInResults = useMemo(
+    () => (results ?? []).filter((article) => selectedIds.has(article.id)).map((article) => article.id),
+    [results, selectedIds],
   );
+  const shownSelected = activeSearch ? selectedInResults : selectedInList;
+  const [listTotal, setListTotal] = useState<number>();
+  const shownCount = (activeSearch ? results?.length : listTotal) ?? 0;
+
+  function selectAll() {
+    if (activeSearch) {
+      setSelectedIds(new Set(results?.map((article) => article.id)));
+      return;
+    }
+    lectern.articles
+      .listedIds(query, order)
+      .then((ids) => setSelectedIds(new Set(ids)))
+      .catch((error: unknown) => console.error('Selecting all failed', error));
+  }
 
   function stopSelecting() {
     setSelectMode(false);
@@ -215,33 +210,44 @@ export function DashboardPage() {
                 </Button>
               </p>
             )}
-            {activeSearch && articles && (
+            {activeSearch && results && (
               <p className="dashboard__result-count" aria-live="polite">
-                {`${articles.length === 1 ? '1 result' : `${articles.length.toLocaleString()} results`} for “${activeSearch}”`}
+                {`${results.length === 1 ? '1 result' : `${results.length.toLocaleString()} results`} for “${activeSearch}”`}
               </p>
             )}
             <div className="dashboard__select">
               <SelectionBar
                 selectMode={selectMode}
                 selectedCount={shownSelected.length}
-                shownCount={articles?.length ?? 0}
+                shownCount={shownCount}
                 onStart={() => setSelectMode(true)}
-                onSelectAll={() => setSelectedIds(new Set(articles?.map((article) => article.id)))}
+                onSelectAll={selectAll}
                 onDeselectAll={() => setSelectedIds(new Set())}
                 onDelete={() => actions.askBulkDelete(shownSelected, stopSelecting)}
                 onCancel={stopSelecting}
               />
             </div>
           </div>
-          <ArticleGrid
-            articles={articles}
-            partial={partial}
-            libraryEmpty={feed?.stats.total === 0}
-            selectMode={selectMode}
-            selectedIds={selectedIds}
-            viewKey={viewKey}
-            {...actions.cardActions}
-          />
+          {activeSearch ? (
+            <ArticleGrid
+              articles={results}
+              libraryEmpty={stats?.total === 0}
+              selectMode={selectMode}
+              selectedIds={selectedIds}
+              viewKey={viewKey}
+              {...actions.cardActions}
+            />
+          ) : (
+            <PagedArticleGrid
+              query={query}
+              order={order}
+              onTotal={setListTotal}
+              libraryEmpty={stats?.total === 0}
+              selectMode={selectMode}
+              selectedIds={selectedIds}
+              {...actions.cardActions}
+            />
+          )}
         </section>
       </div>
 

@@ -5,24 +5,23 @@ import { windowRange, type WindowRange } from './window-range';
 const WINDOW_FROM_ITEMS = 60;
 /** Rows built beyond the screen, above and below, in screen heights: a fast flick still lands on cards. */
 const MARGIN_SCREENS = 1;
-/** Stands for a row never on screen yet, before any has been measured. */
+/** Stands for a row before any has been measured. */
 const FIRST_ESTIMATE = 360;
-const MAX_MEASURED_PASSES = 4;
 
 const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above: 0, below: 0 };
 
 /**
  * Builds only the rows of a responsive CSS grid that are on screen, plus a screen's height either side;
  * spacers keep the room of the others, so the scrollbar and the page's height stay those of the whole
- * list. Rows are measured as they pass (cards differ in height); columns are read from the grid itself,
- * so the grid's own CSS decides them at every width. Without layout (tests in happy-dom) it builds all.
+ * list. Every row is taken to be as tall as the first rows built were on average (cards keep their
+ * height), so where a row lies is a multiplication, whatever the list's length; the browser's scroll
+ * anchoring absorbs a built row a few pixels off. Columns are read from the grid itself, so the grid's own
+ * CSS decides them at every width. Without layout (tests in happy-dom) it builds all.
  */
 export function useWindowedGrid(count: number) {
   const listRef = useRef<HTMLUListElement | null>(null);
-  const heights = useRef(new Map<number, number>());
-  const estimate = useRef<number | null>(null);
-  /** Builds in a row caused by measuring, not by scrolling: bounded, so a page never loops on itself. */
-  const measuredPasses = useRef(0);
+  /** The rows' height, measured once per width on the first rows built. */
+  const rowHeight = useRef<number | null>(null);
   const [columns, setColumns] = useState(1);
   const [range, setRange] = useState<WindowRange>(WHOLE);
   const windowed = count > WINDOW_FROM_ITEMS;
@@ -35,23 +34,15 @@ export function useWindowedGrid(count: number) {
     const rect = list.getBoundingClientRect();
     if (tracks === 0 || rect.width === 0) return;
     if (tracks !== columns) {
-      // Another width: every row's height changes with it.
-      heights.current.clear();
-      estimate.current = null;
+      // Another width: the rows' height changes with it.
+      rowHeight.current = null;
       setColumns(tracks);
       return;
-    }
-    // Fixed once the first rows are measured: an estimate that moved with every row could make the span
-    // swing back and forth between two builds.
-    if (estimate.current === null && heights.current.size > 0) {
-      const measured = [...heights.current.values()];
-      estimate.current = measured.reduce((sum, h) => sum + h, 0) / measured.length;
     }
     const margin = window.innerHeight * MARGIN_SCREENS;
     const next = windowRange({
       rows: Math.ceil(count / tracks),
-      heightOf: (row) => heights.current.get(row),
-      estimate: estimate.current ?? FIRST_ESTIMATE,
+      rowHeight: rowHeight.current ?? FIRST_ESTIMATE,
       gap: parseFloat(style.rowGap) || 0,
       from: -rect.top - margin,
       to: -rect.top + window.innerHeight + margin,
@@ -66,28 +57,23 @@ export function useWindowedGrid(count: number) {
     );
   }, [count, columns, windowed]);
 
-  // After each build: measure the rows now in the page, then see whether the span moved.
+  // After the first build at this width: the rows' height, from the cards now in the page (once).
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (!list || !windowed) return;
-    let changed = false;
-    for (const item of list.querySelectorAll<HTMLElement>(':scope > [data-row]')) {
+    if (!list || !windowed || rowHeight.current !== null) return;
+    const heights = new Map<number, number>();
+    for (const item of list.querySelectorAll<HTMLElement>(':scope > [data-row]:not([data-placeholder])')) {
       const row = Number(item.dataset.row);
-      const height = item.offsetHeight;
-      if (height > 0 && Math.abs((heights.current.get(row) ?? 0) - height) >= 1) {
-        heights.current.set(row, height);
-        changed = true;
-      }
+      heights.set(row, Math.max(heights.get(row) ?? 0, item.offsetHeight));
     }
-    if (changed && measuredPasses.current < MAX_MEASURED_PASSES) {
-      measuredPasses.current += 1;
-      update();
-    }
+    const measured = [...heights.values()].filter((height) => height > 0);
+    if (measured.length === 0) return;
+    rowHeight.current = measured.reduce((sum, height) => sum + height, 0) / measured.length;
+    update();
   });
 
   // More cards shown, or another number of columns: the span and the room below change.
   useLayoutEffect(() => {
-    measuredPasses.current = 0;
     update();
   }, [update]);
 
@@ -98,7 +84,6 @@ export function useWindowedGrid(count: number) {
       if (frame === 0) {
         frame = requestAnimationFrame(() => {
           frame = 0;
-          measuredPasses.current = 0;
           update();
         });
       }

@@ -12,10 +12,8 @@ export interface WindowRange {
 
 export interface WindowInput {
   rows: number;
-  /** Height of a row once it has been on screen; undefined for one never measured. */
-  heightOf(row: number): number | undefined;
-  /** Stands for the rows never measured. */
-  estimate: number;
+  /** What a row stands for: the rows are taken to be all of this height (cards keep theirs). */
+  rowHeight: number;
   gap: number;
   /** The span, in the grid's own coordinates (0 is its top), to fill with built rows. */
   from: number;
@@ -23,31 +21,14 @@ export interface WindowInput {
 }
 
 /**
- * The rows that meet [from, to], walking the rows' heights from the top: measured ones as they were,
- * the others by the estimate. A span beyond the grid keeps at least its last row, so it never goes empty.
+ * The rows that meet [from, to], row n spanning [n × (height + gap), n × (height + gap) + height]: a
+ * division, whatever the number of rows. A span beyond the grid keeps at least its last row, so it never
+ * goes empty.
  */
-export function windowRange({ rows, heightOf, estimate, gap, from, to }: WindowInput): WindowRange {
+export function windowRange({ rows, rowHeight, gap, from, to }: WindowInput): WindowRange {
   if (rows <= 0) return { firstRow: 0, endRow: 0, above: 0, below: 0 };
-  let y = 0;
-  let firstRow = -1;
-  let endRow = rows;
-  let above = 0;
-  let below = 0;
-  for (let row = 0; row < rows; row += 1) {
-    const height = heightOf(row) ?? estimate;
-    const bottom = y + height;
-    if (firstRow < 0) {
-      if (bottom >= from || row === rows - 1) {
-        firstRow = row;
-      } else {
-        above += height + gap;
-      }
-    }
-    if (firstRow >= 0 && row > firstRow && y > to) {
-      if (endRow === rows) endRow = row;
-      below += gap + height;
-    }
-    y = bottom + gap;
-  }
-  return { firstRow, endRow, above, below };
+  const pitch = Math.max(1, rowHeight + gap);
+  const firstRow = Math.min(rows - 1, Math.max(0, Math.ceil((from - rowHeight) / pitch)));
+  const endRow = Math.min(rows, Math.max(firstRow + 1, Math.floor(to / pitch) + 1));
+  return { firstRow, endRow, above: firstRow * pitch, below: (rows - endRow) * pitch };
 }

@@ -1,0 +1,121 @@
+// The dashboard's list read a window at a time from the list keys' index (db/list-keys.ts): a filter,
+// tag or sort switched, or a scroll, reads the list's count and the rows on screen, never the library.
+import type { ArticleSummary, ArticlesQuery } from '@lectern/shared-schema';
+import { statsOf } from '../db/article-counts';
+import type { LecternDb } from '../db/lectern-db';
+import { isListQuery, LIST_KEYS_INDEX, listRange, type ListQuery } from '../db/list-keys';
+import type { ArticleOrder } from './article-order';
+import { filterOf, listArticles, pendingSaves, toSummary, type LocalArticleSummary } from './article-reads';
+
+/** The rows [start, start + articles.length) of a list, and how many articles the whole list holds. */
+export interface ArticlePage {
+  total: number;
+  start: number;
+  articles: LocalArticleSummary[];
+}
+
+/** Summaries kept to answer again: about a few screens of windows each way. */
+const KEPT_SUMMARIES = 4_000;
+const kept = new WeakMap<LecternDb, Map<string, ArticleSummary>>();
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((item, i) => item === b[i]);
+}
+
+/**
+ * The summary answered last for this article when nothing in it changed: each read of a window decodes
+ * new row objects, and the same object for an unchanged article lets its card skip rendering again.
+ */
+function keptSummary(db: LecternDb, fresh: ArticleSummary): ArticleSummary {
+  let summaries = kept.get(db);
+  if (!summaries) kept.set(db, (summaries = new Map()));
+  const last = summaries.get(fresh.id);
+  if (last) {
+    const keys = Object.keys(fresh) as (keyof ArticleSummary)[];
+    if (keys.length === Object.keys(last).length && keys.every((key) => sameValue(fresh[key], last[key])))
+      return last;
+  }
+  if (summaries.size >= KEPT_SUMMARIES) summaries.clear();
+  summaries.set(fresh.id, fresh);
+  return fresh;
+}
+
+function listCollection(db: LecternDb, query: ListQuery, order: ArticleOrder) {
+  const { lower, upper, reverse } = listRange(query, order);
+  const range = db.articles.where(LIST_KEYS_INDEX).between(lower, upper, true, true);
+  return reverse ? range.reverse() : range;
+}
+
+/**
+ * The list's size: from the counts kept with each write when they say it (the tabs and Archived without a
+ * tag or Favorites), else the range's count in the database, without reading a row.
+ */
+async function listTotal(db: LecternDb, query: ListQuery): Promise<number> {
+  if (query.tag_name === undefined && query.favorite === undefined) {
+    const { total, archived, unread } = statsOf(await db.articleCounts());
+    if (query.archived && query.is_read === undefined) return archived;
+    if (!query.archived) {
+      if (query.is_read === undefined) return total - archived;
+      return query.is_read ? total - archived - unread : unread;
+    }
+  }
+  const { lower, upper } = listRange(query, 'newest');
+  return db.articles.where(LIST_KEYS_INDEX).between(lower, upper, true, true).count();
+}
+
+/** The articles from `start` up to `end` (excluded) of the list in `order`, and the list's total. */
+export async function pageArticles(
+  db: LecternDb,
+  query: ArticlesQuery,
+  order: ArticleOrder,
+  start: number,
+  end: number,
+): Promise<ArticlePage> {
+  const from = Math.max(0, Math.floor(start));
+  const limit = Math.max(0, Math.floor(end) - from);
+  if (!isListQuery(query)) {
+    // Not a list the dashboard shows (no archived flag): the whole list, cut.
+    const { articles } = await listArticles(db, query, order);
+    return { total: articles.length, start: from, articles: articles.slice(from, from + limit) };
+  }
+  const [total, rows, saves] = await Promise.all([
+    listTotal(db, query),
+    limit === 0 ? [] : listCollection(db, query, order).offset(from).limit(limit).toArray(),
+    pendingSaves(db),
+  ]);
+  const articles = rows.map((row) => {
+    const summary = keptSummary(db, toSummary(row));
+    const pendingSave = saves.get(row.id);
+    return pendingSave ? { ...summary, pendingSave } : summary;
+  });
+  return { total, start: from, articles };
+}
+
+/** Every id of the list in `order` (the index's keys only, no row read): what Select All selects. */
+export async function listedIds(db: LecternDb, query: ArticlesQuery, order: ArticleOrder): Promise<string[]> {
+  if (!isListQuery(query))
+    return (await listArticles(db, query, order)).articles.map((article) => article.id);
+  return listCollection(db, query, order).primaryKeys();
+}
+
+/** Above this many selected, the list's ids are read (keys only) rather than each selected row. */
+const SELECTION_BY_ROWS = 200;
+
+/** Which of `ids` are in the list (the selection's part the screen shows), in the order given. */
+export async function idsInList(
+  db: LecternDb,
+  query: ArticlesQuery,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  if (ids.length > SELECTION_BY_ROWS && isListQuery(query)) {
+    // Select All over a large list: its keys, not thousands of rows decoded.
+    const listed = new Set(await listCollection(db, query, 'newest').primaryKeys());
+    return ids.filter((id) => listed.has(id));
+  }
+  const matches = filterOf(query);
+  const rows = await db.articles.bulkGet([...ids]);
+  return rows.flatMap((row) => (row && matches(row) ? [row.id] : []));
+}
