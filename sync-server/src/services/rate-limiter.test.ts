@@ -42,6 +42,14 @@ describe('RateLimiter', () => {
     expect(await limiter.take(db, 'k', 61_000)).toBe(0);
   });
 
+  it('never answers a wait longer than its window, even to a check whose clock read before the last hit', async () => {
+    const limiter = new RateLimiter('test', 2, 60_000);
+    expect(await limiter.take(db, 'k', 1_005)).toBe(0);
+    expect(await limiter.take(db, 'k', 1_010)).toBe(0);
+    // A concurrent check that read the clock a few milliseconds earlier and got the lock after them.
+    expect(await limiter.take(db, 'k', 1_000)).toBe(60);
+  });
+
   it('gives a released hit back', async () => {
     const limiter = new RateLimiter('test', 1, 60_000);
     expect(await limiter.take(db, 'k', 5)).toBe(0);

@@ -23,7 +23,9 @@ export interface LimitedKey {
 function waitFor(hits: readonly number[], limit: number, windowMs: number, now: number): number {
   if (hits.length < limit) return 0;
   const oldest = hits[hits.length - limit] ?? now;
-  return Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+  // Never more than the window: a check that read the clock a moment before a concurrent one wrote its hit
+  // would otherwise see that hit a millisecond in its future and answer 61 s for a minute's window.
+  return Math.min(Math.ceil(windowMs / 1000), Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)));
 }
 
 function parseHits(text: string | undefined): number[] {
