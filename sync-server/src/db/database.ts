@@ -3,8 +3,9 @@
 //
 // Queries are written once. Simple reads and writes use drizzle's query builder on `tables` (rows typed by
 // the schema's $inferSelect / $inferInsert); the few a builder can't say (full-text search, aggregates
-// over joins) use drizzle's `sql` template with `tables` column references, which each engine renders with
-// its own placeholders and quoting. Engine-specific SQL (full-text search, the change feed's triggers)
+// over joins, engine-tuned plans) use drizzle's `sql` template with `tables` column references, which each
+// engine renders with its own placeholders and quoting, and read their rows through db/typed-select.ts,
+// where each answered value is named by a schema column or a decoder: no row type is written by hand. Engine-specific SQL (full-text search, the change feed's triggers)
 // lives beside each engine's connection, behind a function both engines provide.
 import type { SQL } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
@@ -32,10 +33,14 @@ export interface Queryable {
    * runs on a connection that refuses writes, so none can land inside another request's transaction).
    */
   readonly orm: Orm;
-  /** Every row a query answers. Booleans come back as the engine stores them: use the builder for those. */
-  all<Row>(query: SQL): Promise<Row[]>;
-  /** The first row a query answers, or undefined. */
-  get<Row>(query: SQL): Promise<Row | undefined>;
+  /**
+   * Every row a query answers, as the engine's driver gives them (a boolean as SQLite's 0 or 1). The
+   * services read through db/typed-select.ts, which types and decodes these rows by the schema; a type
+   * argument here is for tests looking at what is stored (lint refuses it in the server's code).
+   */
+  all<Row = Record<string, unknown>>(query: SQL): Promise<Row[]>;
+  /** The first row a query answers, or undefined (see `all`). */
+  get<Row = Record<string, unknown>>(query: SQL): Promise<Row | undefined>;
   /** Runs a write and answers how many rows it changed. */
   run(query: SQL): Promise<number>;
   /**

@@ -2,6 +2,7 @@
 // `sql` template: each renders the dialect's own spelling.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from './database';
+import type { DecodedValue } from './typed-select';
 
 /** The later of a timestamp column and a value (ISO strings sort as time does). */
 export function laterOf(db: Queryable, column: SQLWrapper, value: string): SQL<string> {
@@ -14,8 +15,16 @@ export function laterOf(db: Queryable, column: SQLWrapper, value: string): SQL<s
  * comes hex-encoded over the wire (twice the bytes, then decoded here: 45 µs more a 26 KB article).
  * What is read is a StoredJson: `jsonBytes` makes it a Buffer where one is needed.
  */
-export function storedJson(db: Queryable, text: SQLWrapper): SQL<StoredJson | null> {
-  return db.dialect === 'sqlite' ? sql`CAST(${text} AS BLOB)` : sql`${text}`;
+export function storedJson(db: Queryable, text: SQLWrapper): DecodedValue<StoredJson> {
+  return asStoredJson(db.dialect === 'sqlite' ? sql`CAST(${text} AS BLOB)` : sql`${text}`);
+}
+
+/** An expression made of storedJson or jsonStringText values (a CASE choosing one, say), read as they are. */
+export function asStoredJson(value: SQL): DecodedValue<StoredJson> {
+  return {
+    sql: value,
+    decode: (driverValue) => (Buffer.isBuffer(driverValue) ? driverValue : String(driverValue)),
+  };
 }
 
 /** JSON read by storedJson or jsonStringText: bytes on SQLite, a string on PostgreSQL. */
@@ -30,8 +39,10 @@ export function byteLength(db: Queryable, text: SQLWrapper): SQL<number | null> 
 }
 
 /** A text expression as a JSON string literal (null stays NULL), read as storedJson reads. */
-export function jsonStringText(db: Queryable, text: SQLWrapper): SQL<StoredJson | null> {
-  return db.dialect === 'sqlite' ? sql`CAST(json_quote(${text}) AS BLOB)` : sql`to_json(${text})::text`;
+export function jsonStringText(db: Queryable, text: SQLWrapper): DecodedValue<StoredJson> {
+  return asStoredJson(
+    db.dialect === 'sqlite' ? sql`CAST(json_quote(${text}) AS BLOB)` : sql`to_json(${text})::text`,
+  );
 }
 
 /**
@@ -70,14 +81,6 @@ export function joinedText(db: Queryable, text: SQLWrapper, separator: string): 
   return db.dialect === 'sqlite'
     ? sql`group_concat(${text}, ${separator})`
     : sql`string_agg(${text}, ${separator})`;
-}
-
-/**
- * A 0/1 (SQLite) or boolean (PostgreSQL) column as raw SQL reads it, as a boolean. The builder maps these
- * itself; rows read with `sql` come back as the engine stores them.
- */
-export function flag(value: number | boolean | null | undefined): boolean {
-  return value === true || value === 1;
 }
 
 /**

@@ -3,19 +3,26 @@
 import { nowIso } from '@lectern/shared-schema';
 import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
+import type { RowOf } from '../db/typed-select';
 import type { HandleOptions, JobRunner, NewJob } from './job-runner';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
-export interface JobRow {
-  id: number;
-  kind: string;
-  key: string;
-  user_id: string;
-  group_id: string | null;
-  payload: string;
-  attempts: number;
+/** What a job's handler is given of its row. */
+export function jobSelection(db: Queryable) {
+  const { jobs } = db.tables;
+  return {
+    id: jobs.id,
+    kind: jobs.kind,
+    key: jobs.key,
+    user_id: jobs.userId,
+    group_id: jobs.groupId,
+    payload: jobs.payload,
+    attempts: jobs.attempts,
+  };
 }
+
+export type JobRow = RowOf<ReturnType<typeof jobSelection>>;
 
 /** A failure worth another try later (a timeout, a 5xx, a busy site); anything else fails the job at once. */
 export class RetryableJobError extends Error {}
@@ -225,15 +232,7 @@ export class JobQueue implements JobRunner {
     return await this.db.transaction(async (tx) => {
       const { jobs } = tx.tables;
       const [job] = await tx.orm
-        .select({
-          id: jobs.id,
-          kind: jobs.kind,
-          key: jobs.key,
-          user_id: jobs.userId,
-          group_id: jobs.groupId,
-          payload: jobs.payload,
-          attempts: jobs.attempts,
-        })
+        .select(jobSelection(tx))
         .from(jobs)
         .where(
           and(

@@ -29,11 +29,19 @@
 // - A RetryableJobError is retried by pg-boss with exponential backoff (retryDelay seconds, doubling, with
 //   jitter) until the last try; any other error fails the job at once (cancelled in pg-boss: no retry).
 import { nowIso } from '@lectern/shared-schema';
-import { Param, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, Param, sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/database';
 import { lockForUser } from '../db/sql-functions';
-import { retryWaitMs, RetryableJobError, UserSlots, type JobHandler, type JobRow } from './job-queue';
+import { asNumber, returning, rowExists, select, selectFirst } from '../db/typed-select';
+import {
+  jobSelection,
+  retryWaitMs,
+  RetryableJobError,
+  UserSlots,
+  type JobHandler,
+  type JobRow,
+} from './job-queue';
 import { LOST_JOB, type JobRunner, type JobRunnerLimits, type NewJob } from './job-runner';
 
 export interface PgBossRunnerOptions extends JobRunnerLimits {
@@ -95,7 +103,7 @@ function asBossDb(db: Queryable): PgBoss.Db {
       const template = Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray;
       const query: SQL = sql(template, ...params);
       // pg-boss reads rows of its own tables: their shape is its business.
-      return { rows: await db.all<Record<string, unknown>>(query) };
+      return { rows: await db.all(query) };
     },
   };
 }
@@ -107,11 +115,13 @@ function asBossDb(db: Queryable): PgBoss.Db {
  */
 async function userJobsAhead(db: Queryable, kind: string, userId: string, jobId: number): Promise<number> {
   await lockForUser(db, 'jobs', userId);
-  const counted = await db.get<{ n: number }>(
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM jobs WHERE user_id = ${userId} AND kind = ${kind}
+  const counted = await selectFirst(
+    db,
+    { n: asNumber(sql`count(*)`) },
+    sql`FROM (SELECT 1 FROM jobs WHERE user_id = ${userId} AND kind = ${kind}
         AND status IN ('queued', 'running') AND id <> ${jobId} LIMIT ${TURNS_COUNTED}) ahead`,
   );
-  return Number(counted?.n ?? 0);
+  return counted?.n ?? 0;
 }
 
 export class PgBossJobRunner implements JobRunner {
@@ -162,10 +172,8 @@ export class PgBossJobRunner implements JobRunner {
   /** Resolves once no `jobs` row is queued or running and this node has nothing in hand. */
   async idle(): Promise<void> {
     for (;;) {
-      const open = await this.db.get<{ n: number }>(
-        sql`SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')`,
-      );
-      if (Number(open?.n ?? 0) === 0 && this.running.size === 0) return;
+      const open = await rowExists(this.db, sql`FROM jobs WHERE status IN ('queued', 'running')`);
+      if (!open && this.running.size === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -180,10 +188,12 @@ export class PgBossJobRunner implements JobRunner {
     // The queue first, on pg-boss's own connection: it is DDL, once per kind, not part of the caller's work.
     await this.queue(job.kind);
     const at = nowIso();
-    const row = await db.get<{ id: number }>(
+    const [row] = await returning(
+      db,
+      { id: db.tables.jobs.id },
       sql`INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
           VALUES (${job.kind}, ${job.key}, ${job.userId}, ${job.groupId ?? null}, ${JSON.stringify(job.payload ?? {})}, 'queued', 0, ${at}, ${at}, ${at})
-          ON CONFLICT (kind, key) DO NOTHING RETURNING id`,
+          ON CONFLICT (kind, key) DO NOTHING`,
     );
     if (row) await this.send(db, job.kind, job.key, row.id, job.userId);
   }
@@ -191,9 +201,12 @@ export class PgBossJobRunner implements JobRunner {
   async requeue(db: Queryable, kind: string, key: string): Promise<void> {
     await this.queue(kind);
     const at = nowIso();
-    const row = await db.get<{ id: number; user_id: string }>(
+    const { jobs } = db.tables;
+    const [row] = await returning(
+      db,
+      { id: jobs.id, user_id: jobs.userId },
       sql`UPDATE jobs SET status = 'queued', attempts = 0, run_after = ${at}, last_error = NULL, updated_at = ${at}
-          WHERE kind = ${kind} AND key = ${key} AND status IN ('done', 'failed') RETURNING id, user_id`,
+          WHERE kind = ${kind} AND key = ${key} AND status IN ('done', 'failed')`,
     );
     if (row) await this.send(db, kind, key, row.id, row.user_id);
   }
@@ -357,8 +370,11 @@ export class PgBossJobRunner implements JobRunner {
     const schema = sql.identifier(this.options.schema ?? 'pgboss');
     await this.db.transaction(async (tx) => {
       await tx.run(sql`SELECT pg_advisory_xact_lock(${DISPATCH_LOCK})`);
-      const rows = await tx.all<{ id: number; kind: string; key: string; user_id: string }>(
-        sql`SELECT j.id, j.kind, j.key, j.user_id FROM jobs j
+      const j = aliasedTable(tx.tables.jobs, 'j');
+      const rows = await select(
+        tx,
+        { id: j.id, kind: j.kind, key: j.key, user_id: j.userId },
+        sql`FROM jobs j
              WHERE j.status = 'queued' AND j.kind IN ${kinds}
                AND NOT EXISTS (SELECT 1 FROM ${schema}.job b
                                 WHERE b.name = 'lectern.' || j.kind AND b.singleton_key = j.kind || ':' || j.key
@@ -388,9 +404,7 @@ export class PgBossJobRunner implements JobRunner {
     // rather than throw here and leave the rest of its batch fetched and idle until they expire.
     const jobId: unknown = (job.data as Partial<BossJobData> | null)?.jobId;
     const row = Number.isSafeInteger(jobId)
-      ? await this.db.get<JobRow>(
-          sql`SELECT id, kind, key, user_id, group_id, payload, attempts FROM jobs WHERE id = ${jobId}`,
-        )
+      ? await selectFirst(this.db, jobSelection(this.db), sql`FROM jobs WHERE id = ${jobId}`)
       : undefined;
     if (!row) {
       // Its user was deleted (the row goes with them), or it names no row: nothing left to do.

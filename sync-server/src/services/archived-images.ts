@@ -2,10 +2,11 @@
 // article_images rows saying which article uses which, and who may read them (the owner, or anyone when
 // the article is in a public list). The rows are the only way in: a file whose hash no row of that article
 // names answers 404.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, eq, sql, type SQL } from 'drizzle-orm';
 import { ARCHIVED_IMAGE_PATH, SERVER_ERRORS } from '@lectern/shared-schema';
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/connection';
+import { select } from '../db/typed-select';
 import type { FileStore } from '../storage/index';
 import { notFound } from './errors';
 
@@ -55,8 +56,12 @@ export async function storeImageFile(
 
 /** The archived images of these articles (before a delete, to free them after its commit). */
 export async function imagesOfArticles(db: Queryable, where: SQL): Promise<{ hash: string; ext: string }[]> {
-  return await db.all<{ hash: string; ext: string }>(
-    sql`SELECT DISTINCT i.hash, i.ext FROM article_images i JOIN articles a ON a.id = i.article_id WHERE ${where}`,
+  const i = aliasedTable(db.tables.articleImages, 'i');
+  // Each file once (GROUP BY: the select list is the layer's).
+  return await select(
+    db,
+    { hash: i.hash, ext: i.ext },
+    sql`FROM article_images i JOIN articles a ON a.id = i.article_id WHERE ${where} GROUP BY i.hash, i.ext`,
   );
 }
 
@@ -101,10 +106,12 @@ export async function readArchivedImage(
     .select({
       user_id: articles.userId,
       mime: articleImages.mime,
-      // 1 or 0 on SQLite, true or false on PostgreSQL: read as truthy.
-      in_public_list: sql<unknown>`EXISTS (SELECT 1 FROM ${listArticles}
+      // A truth, decoded as the flag columns are (SQLite answers 0 or 1).
+      in_public_list: sql`EXISTS (SELECT 1 FROM ${listArticles}
         JOIN ${readingLists} ON ${readingLists.id} = ${listArticles.listId}
-        WHERE ${listArticles.articleId} = ${articles.id} AND ${eq(readingLists.isPublic, true)})`,
+        WHERE ${listArticles.articleId} = ${articles.id} AND ${eq(readingLists.isPublic, true)})`.mapWith(
+        readingLists.isPublic,
+      ),
     })
     .from(articleImages)
     .innerJoin(articles, eq(articles.id, articleImages.articleId))

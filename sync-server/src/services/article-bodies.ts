@@ -3,22 +3,8 @@
 import { BODIES_ANSWER_BYTES } from '@lectern/shared-schema';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
-import {
-  byteLength,
-  flag,
-  jsonBytes,
-  jsonListTable,
-  jsonStringText,
-  type StoredJson,
-} from '../db/sql-functions';
-
-interface AskedRow {
-  id: string;
-  /** 1 (SQLite) or true (PostgreSQL) when the id is no article of the caller's. */
-  unknown: number | boolean;
-  /** The body's length in bytes (null for an article without one): what it adds to the answer, about. */
-  size: number | null;
-}
+import { byteLength, jsonBytes, jsonListTable, jsonStringText } from '../db/sql-functions';
+import { asBoolean, asNumber, asText, orNull, select, selectFirst } from '../db/typed-select';
 
 /**
  * The caller's bodies for `ids`, in the order asked, as the answer's JSON bytes. Other users' articles and
@@ -33,9 +19,16 @@ export async function readArticleBodies(
 ): Promise<Buffer> {
   // Which ids are the caller's, and how large their bodies are, first; then each body on its own, stopping
   // at the answer's budget, so the bodies after a full answer are never read.
-  const asked = await db.all<AskedRow>(
-    sql`SELECT asked.value AS id, a.id IS NULL AS unknown, ${byteLength(db, sql`a.content`)} AS size
-        FROM ${jsonListTable(db, ids, 'asked')}
+  const asked = await select(
+    db,
+    {
+      id: asText(sql`asked.value`),
+      // When the id is no article of the caller's.
+      unknown: asBoolean(sql`a.id IS NULL`),
+      // The body's length in bytes (null for an article without one): what it adds to the answer, about.
+      size: orNull(asNumber(byteLength(db, sql`a.content`))),
+    },
+    sql`FROM ${jsonListTable(db, ids, 'asked')}
         LEFT JOIN articles a ON a.id = asked.value AND a.user_id = ${userId} ORDER BY asked.n`,
   );
   const bodies: Buffer[] = [];
@@ -46,14 +39,16 @@ export async function readArticleBodies(
   for (const row of asked) {
     if (answered.has(row.id)) continue;
     answered.add(row.id);
-    if (flag(row.unknown)) {
+    if (row.unknown) {
       unknown.push(row.id);
       continue;
     }
     if (bodies.length > 0 && bytes + (row.size ?? 4) > BODIES_ANSWER_BYTES) break;
     // The body as a JSON string literal made by the database: never parsed nor escaped here.
-    const body = await db.get<{ content: StoredJson | null }>(
-      sql`SELECT ${jsonStringText(db, sql`content`)} AS content FROM articles WHERE id = ${row.id} AND user_id = ${userId}`,
+    const body = await selectFirst(
+      db,
+      { content: orNull(jsonStringText(db, sql`content`)) },
+      sql`FROM articles WHERE id = ${row.id} AND user_id = ${userId}`,
     );
     const content = body?.content ? jsonBytes(body.content) : Buffer.from('null');
     bodies.push(

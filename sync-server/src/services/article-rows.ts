@@ -2,78 +2,113 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
-import { flag, joinedText, storedJson, type StoredJson } from '../db/sql-functions';
+import { aliasedTable } from 'drizzle-orm';
+import type { Dialect, Tables } from '../db/database';
+import { asStoredJson, joinedText, storedJson, type StoredJson } from '../db/sql-functions';
+import {
+  asBoolean,
+  asColumn,
+  asNumber,
+  asParsed,
+  orNull,
+  select,
+  selectFirst,
+  type RowOf,
+} from '../db/typed-select';
 import type { ServiceContext } from './context';
 import { notFound, unauthorized } from './errors';
 import { sessionIsActive, type TokenClaims } from './sessions';
 
-const COUNTED_HIGHLIGHTS = `(SELECT count(*) FROM highlights h WHERE h.article_id = a.id) AS highlights_count`;
-const BASE_COLUMNS = `a.id, a.user_id, a.url, a.title, a.description, a.author, a.image_url, a.screenshot_url,
-  a.article_type, a.excerpt, a.published_date, a.site_name, a.language, a.reading_time, a.reading_progress,
-  a.is_read, a.is_favorite, a.is_archived, a.created_at, a.updated_at`;
-
 /**
- * The summary's columns on each engine, side by side. Tags come as a JSON array of names ordered by their
- * key, then name, byte for byte on both (COLLATE "C" on PostgreSQL, SQLite's BINARY).
+ * The summary's values, read over `articles a`, each typed and decoded by the schema (db/typed-select.ts).
+ * Tags come as a JSON array of names ordered by their key, then name, byte for byte on both engines
+ * (COLLATE "C" on PostgreSQL, SQLite's BINARY).
  *
  * On SQLite fetch_state, fetch_error and images_pending sit after the body in the row (later migrations added
  * them), so they are read from the partial indexes of the few articles that have them: a list of 2,000 then
  * never walks a body. PostgreSQL reads a row's columns without walking the ones before (a long body is
  * stored apart, TOAST), so it reads them from the row.
  */
-const SUMMARY_COLUMNS_OF = {
-  sqlite: `${BASE_COLUMNS},
-  (SELECT f.fetch_state FROM articles f INDEXED BY articles_fetch_state_idx
-     WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_state,
-  (SELECT f.fetch_error FROM articles f INDEXED BY articles_fetch_state_idx
-     WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL) AS fetch_error,
-  EXISTS (SELECT 1 FROM articles f INDEXED BY articles_images_pending_idx
-     WHERE f.seq = a.seq AND f.images_pending = 1) AS images_pending,
-  ${COUNTED_HIGHLIGHTS},
-  (SELECT json_group_array(t.name ORDER BY t.name_key, t.name)
-     FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`,
-  postgres: `${BASE_COLUMNS}, a.fetch_state, a.fetch_error, a.images_pending,
-  ${COUNTED_HIGHLIGHTS},
-  (SELECT coalesce(json_agg(t.name ORDER BY t.name_key COLLATE "C", t.name COLLATE "C"), '[]')::text
-     FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tags_json`,
-} as const;
-
-/** The columns toArticleSummary reads, over `articles a`, in the engine's SQL. */
-export function summaryColumns(db: Queryable): SQL {
-  return sql.raw(SUMMARY_COLUMNS_OF[db.dialect]);
+function summarySelectionOf(tables: Tables, dialect: Dialect) {
+  const a = aliasedTable(tables.articles, 'a');
+  const sqlite = dialect === 'sqlite';
+  return {
+    id: a.id,
+    url: a.url,
+    title: a.title,
+    description: a.description,
+    author: a.author,
+    image_url: a.imageUrl,
+    screenshot_url: a.screenshotUrl,
+    article_type: a.articleType,
+    excerpt: a.excerpt,
+    published_date: a.publishedDate,
+    site_name: a.siteName,
+    language: a.language,
+    reading_time: a.readingTime,
+    reading_progress: a.readingProgress,
+    is_read: a.isRead,
+    is_favorite: a.isFavorite,
+    is_archived: a.isArchived,
+    created_at: a.createdAt,
+    updated_at: a.updatedAt,
+    fetch_state: sqlite
+      ? asColumn(
+          a.fetchState,
+          sql`(SELECT f.fetch_state FROM articles f INDEXED BY articles_fetch_state_idx
+             WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL)`,
+        )
+      : a.fetchState,
+    fetch_error: sqlite
+      ? asColumn(
+          a.fetchError,
+          sql`(SELECT f.fetch_error FROM articles f INDEXED BY articles_fetch_state_idx
+             WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL)`,
+        )
+      : a.fetchError,
+    images_pending: sqlite
+      ? asBoolean(
+          sql`EXISTS (SELECT 1 FROM articles f INDEXED BY articles_images_pending_idx
+             WHERE f.seq = a.seq AND f.images_pending = 1)`,
+        )
+      : a.imagesPending,
+    highlights_count: asNumber(sql`(SELECT count(*) FROM highlights h WHERE h.article_id = a.id)`),
+    tags: asParsed(
+      sqlite
+        ? sql`(SELECT json_group_array(t.name ORDER BY t.name_key, t.name)
+             FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id)`
+        : sql`(SELECT coalesce(json_agg(t.name ORDER BY t.name_key COLLATE "C", t.name COLLATE "C"), '[]')::text
+             FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id)`,
+      parseNames,
+    ),
+  };
 }
 
-export interface ArticleRow {
-  id: string;
-  user_id: string;
-  url: string;
-  title: string;
-  description: string | null;
-  author: string | null;
-  image_url: string | null;
-  screenshot_url: string | null;
-  article_type: 'web' | 'screenshot';
-  excerpt: string | null;
-  published_date: string | null;
-  site_name: string | null;
-  language: string | null;
-  reading_time: number | null;
-  reading_progress: number;
-  /** 0/1 on SQLite, booleans on PostgreSQL (read with flag()). */
-  is_read: number | boolean;
-  is_favorite: number | boolean;
-  is_archived: number | boolean;
-  created_at: string;
-  updated_at: string;
-  fetch_state: 'pending' | 'failed' | null;
-  fetch_error: string | null;
-  images_pending: number | boolean;
-  highlights_count: number;
-  tags_json: string;
-  content?: string | null;
+type SummarySelection = ReturnType<typeof summarySelectionOf>;
+const summarySelections = new WeakMap<Tables, SummarySelection>();
+
+/** The summary's values over `articles a`, for the engine `db` runs on (built once per schema). */
+export function summarySelection(db: Queryable): SummarySelection {
+  let selection = summarySelections.get(db.tables);
+  if (!selection) {
+    selection = summarySelectionOf(db.tables, db.dialect);
+    summarySelections.set(db.tables, selection);
+  }
+  return selection;
 }
 
-export function toArticleSummary(row: ArticleRow): ArticleSummary {
+/** The article's tag names, as the database built them: a JSON array of strings. */
+function parseNames(json: string): string[] {
+  const names: unknown = JSON.parse(json);
+  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string'))
+    throw new Error('The tags of an article did not read as a list of names.');
+  return names;
+}
+
+/** An article's summary as read by summarySelection. */
+export type ArticleSummaryRow = RowOf<SummarySelection>;
+
+export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
   return {
     id: row.id,
     url: row.url,
@@ -89,21 +124,17 @@ export function toArticleSummary(row: ArticleRow): ArticleSummary {
     language: row.language,
     reading_time: row.reading_time,
     reading_progress: row.reading_progress,
-    is_read: flag(row.is_read),
-    is_favorite: flag(row.is_favorite),
-    is_archived: flag(row.is_archived),
+    is_read: row.is_read,
+    is_favorite: row.is_favorite,
+    is_archived: row.is_archived,
     highlights_count: row.highlights_count,
-    tags: JSON.parse(row.tags_json) as string[],
+    tags: row.tags,
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(row.fetch_state ? { fetch_state: row.fetch_state } : {}),
     ...(row.fetch_error ? { fetch_error: row.fetch_error } : {}),
-    images_pending: flag(row.images_pending),
+    images_pending: row.images_pending,
   };
-}
-
-export function toArticle(row: ArticleRow): Article {
-  return { ...toArticleSummary(row), content: row.content ?? null };
 }
 
 /** The caller's article, or undefined when it doesn't exist or belongs to someone else. */
@@ -112,10 +143,13 @@ export async function findArticle(
   userId: string,
   articleId: string,
 ): Promise<Article | undefined> {
-  const row = await db.get<ArticleRow>(
-    sql`SELECT ${summaryColumns(db)}, a.content FROM articles a WHERE a.id = ${articleId} AND a.user_id = ${userId}`,
+  const selection = summarySelection(db);
+  const row = await selectFirst(
+    db,
+    { ...selection, content: asColumn(db.tables.articles.content, sql`a.content`) },
+    sql`FROM articles a WHERE a.id = ${articleId} AND a.user_id = ${userId}`,
   );
-  return row && toArticle(row);
+  return row && { ...toArticleSummary(row), content: row.content };
 }
 
 /** The caller's article; 404 when it doesn't exist or is someone else's (never 403: existence stays hidden). */
@@ -127,7 +161,7 @@ export async function getArticle(db: Queryable, userId: string, articleId: strin
 
 /** The summaries of the articles `rest` (joins, WHERE, ORDER BY over `articles a`) picks. */
 export async function findArticleSummaries(db: Queryable, rest: SQL): Promise<ArticleSummary[]> {
-  const rows = await db.all<ArticleRow>(sql`SELECT ${summaryColumns(db)} FROM articles a ${rest}`);
+  const rows = await select(db, summarySelection(db), sql`FROM articles a ${rest}`);
   return rows.map(toArticleSummary);
 }
 
@@ -145,14 +179,22 @@ async function currentArticleAnswer(
   claims: TokenClaims,
   articleId: string,
 ): Promise<{ active: boolean; answer: StoredJson | undefined }> {
-  const latest = await db.get<{ active: number | boolean; answer: StoredJson | null }>(
-    sql`SELECT ${sessionIsActive(claims)} AS active,
-       (SELECT ${storedJson(db, sql`'{"article":' || row || '}'`)} FROM change_log
+  const latest = await selectFirst(
+    db,
+    {
+      active: asBoolean(sessionIsActive(claims)),
+      answer: orNull(
+        asStoredJson(
+          sql`(SELECT ${storedJson(db, sql`'{"article":' || row || '}'`).sql} FROM change_log
          WHERE user_id = ${claims.sub} AND entity = 'article' AND entity_id = ${articleId}
-         ORDER BY seq DESC LIMIT 1) AS answer`,
+         ORDER BY seq DESC LIMIT 1)`,
+        ),
+      ),
+    },
+    sql``,
   );
   // A delete's row is NULL, and so is the answer built from it: the tables then answer 404.
-  return { active: flag(latest?.active), answer: latest?.answer ?? undefined };
+  return { active: latest?.active === true, answer: latest?.answer ?? undefined };
 }
 
 /**

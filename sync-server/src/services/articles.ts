@@ -26,6 +26,7 @@ import { saveThroughJob } from './save-jobs';
 import { searchArticleSummariesSqlite } from './search-sqlite';
 import { rankedArticles } from '../db/postgres/search';
 import { lockForUser } from '../db/sql-functions';
+import { select } from '../db/typed-select';
 import { badRequest } from './errors';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
@@ -54,19 +55,14 @@ export async function listArticles(
     sql`WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC`,
   );
   // Every article's three flags: the sql template and a plain loop, since the builder's row mapping costs
-  // a visible share of the list's time at thousands of rows. SQLite answers 0/1, PostgreSQL booleans.
+  // a visible share of the list's time at thousands of rows.
   const { articles: table } = db.tables;
-  const flags = await db.all<{ is_read: unknown; is_archived: unknown; is_favorite: unknown }>(
-    sql`SELECT ${table.isRead} AS is_read, ${table.isArchived} AS is_archived,
-      ${table.isFavorite} AS is_favorite FROM ${table} WHERE ${table.userId} = ${userId}`,
+  const flags = await select(
+    db,
+    { is_read: table.isRead, is_archived: table.isArchived, is_favorite: table.isFavorite },
+    sql`FROM ${table} WHERE ${table.userId} = ${userId}`,
   );
-  const stats = computeArticleStats(
-    flags.map((row) => ({
-      is_read: Boolean(row.is_read),
-      is_archived: Boolean(row.is_archived),
-      is_favorite: Boolean(row.is_favorite),
-    })),
-  );
+  const stats = computeArticleStats(flags);
   return { articles, stats };
 }
 

@@ -3,6 +3,7 @@
 // its feed entries land together or not at all.
 import type { SyncEntity } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
+import { rowExists } from '../db/typed-select';
 import type { TouchedEntity } from '../db/change-set';
 import { findArticle } from './article-rows';
 import { recordDelete, recordUpsert } from './change-log';
@@ -32,7 +33,7 @@ export async function recordTouched(db: Queryable, touched: readonly TouchedEnti
   const ownerExists = async (userId: string) => {
     let exists = owners.get(userId);
     if (exists === undefined) {
-      exists = (await db.get(sql`SELECT 1 FROM users WHERE id = ${userId}`)) !== undefined;
+      exists = await rowExists(db, sql`FROM users WHERE id = ${userId}`);
       owners.set(userId, exists);
     }
     return exists;

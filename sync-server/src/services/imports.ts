@@ -10,6 +10,7 @@ import {
 } from '@lectern/shared-schema';
 import { importTotal, type ImportRowFailure } from '@lectern/shared-schema/import-files';
 import type { Queryable } from '../db/connection';
+import { asNumber, rowExists, select } from '../db/typed-select';
 import { ImportBusyError, prepareImportOffThread } from '../imports/import-pool';
 import type { PreparedItem } from '../imports/prepare-import';
 import { enqueueJob, requeueJob } from '../jobs/job-queue';
@@ -32,8 +33,8 @@ const BATCH_MAX_BYTES = 1024 * 1024;
 /** Failed rows an import answers with at most (the counts stay exact). */
 const FAILURES_SHOWN = 1000;
 
-/** An import as its table holds it: the API's view without the pages' progress and the failures. */
-type ImportRow = Omit<ImportView, 'pages_total' | 'pages_fetched' | 'pages_failed' | 'failures'>;
+/** An import as its table holds it (selectImports): the API's view without the pages' progress and the failures. */
+type ImportRow = Awaited<ReturnType<typeof selectImports>>[number];
 
 /** An export file as the upload form carries it: the bytes, and the app it came from if the reader said. */
 export interface ImportUpload {
@@ -106,9 +107,12 @@ export async function startImport(
 export async function writeImportBatch(db: Queryable, userId: string, importId: string): Promise<boolean> {
   return await db.transaction(async (tx) => {
     await tx.run(sql`UPDATE imports SET status = 'running' WHERE id = ${importId} AND status = 'queued'`);
-    const rows = (await tx.all(
-      sql`SELECT position, data FROM import_rows WHERE import_id = ${importId} ORDER BY position LIMIT ${BATCH_MAX_ROWS}`,
-    )) as { position: number; data: string }[];
+    const { importRows } = tx.tables;
+    const rows = await select(
+      tx,
+      { position: importRows.position, data: importRows.data },
+      sql`FROM import_rows WHERE import_id = ${importId} ORDER BY position LIMIT ${BATCH_MAX_ROWS}`,
+    );
     if (rows.length === 0) return false;
     let imported = 0;
     let skipped = 0;
@@ -150,9 +154,10 @@ export async function writeImportBatch(db: Queryable, userId: string, importId: 
 /** Marks the import done once every row is written and every page job has ended. */
 export async function settleImport(db: Queryable, importId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.get(sql`SELECT 1 FROM import_rows WHERE import_id = ${importId} LIMIT 1`);
-    const open = await tx.get(
-      sql`SELECT 1 FROM jobs WHERE group_id = ${importId} AND status IN ('queued', 'running') LIMIT 1`,
+    const rows = await rowExists(tx, sql`FROM import_rows WHERE import_id = ${importId} LIMIT 1`);
+    const open = await rowExists(
+      tx,
+      sql`FROM jobs WHERE group_id = ${importId} AND status IN ('queued', 'running') LIMIT 1`,
     );
     if (rows || open) return;
     await tx.run(
@@ -162,9 +167,12 @@ export async function settleImport(db: Queryable, importId: string): Promise<voi
 }
 
 async function toView(db: Queryable, row: ImportRow, withFailures: boolean): Promise<ImportView> {
-  const pages = (await db.all(
-    sql`SELECT status, count(*) AS n FROM jobs WHERE group_id = ${row.id} AND kind = ${FETCH_IMPORTED_ARTICLE_JOB} GROUP BY status`,
-  )) as { status: string; n: number }[];
+  const { jobs, importFailures } = db.tables;
+  const pages = await select(
+    db,
+    { status: jobs.status, n: asNumber(sql`count(*)`) },
+    sql`FROM jobs WHERE group_id = ${row.id} AND kind = ${FETCH_IMPORTED_ARTICLE_JOB} GROUP BY status`,
+  );
   const count = (status: string) => pages.find((page) => page.status === status)?.n ?? 0;
   const view: ImportView = {
     ...row,
@@ -173,18 +181,22 @@ async function toView(db: Queryable, row: ImportRow, withFailures: boolean): Pro
     pages_failed: count('failed'),
   };
   if (withFailures && (row.status === 'done' || row.status === 'failed')) {
-    view.failures = (await db.all(
-      sql`SELECT line, url, reason FROM import_failures WHERE import_id = ${row.id} ORDER BY line LIMIT ${FAILURES_SHOWN}`,
-    )) as ImportView['failures'];
+    view.failures = await select(
+      db,
+      { line: importFailures.line, url: importFailures.url, reason: importFailures.reason },
+      sql`FROM import_failures WHERE import_id = ${row.id} ORDER BY line LIMIT ${FAILURES_SHOWN}`,
+    );
   }
   return view;
 }
 
 /** An import of this reader whose rows are still being written (its pages may go on being fetched). */
 export async function importInProgress(db: Queryable, userId: string): Promise<boolean> {
-  const writing = await db.get(sql`SELECT 1 FROM imports i WHERE i.user_id = ${userId}
-         AND EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = i.id) LIMIT 1`);
-  return writing !== undefined;
+  return await rowExists(
+    db,
+    sql`FROM imports i WHERE i.user_id = ${userId}
+         AND EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = i.id) LIMIT 1`,
+  );
 }
 
 /** An import's own columns, as the API names them. */

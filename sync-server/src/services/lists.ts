@@ -25,10 +25,10 @@ import { badRequest, notFound } from './errors';
 import { getArticle } from './article-rows';
 
 /** A list as the API serves it, with its owner to check who asks. */
-type ListRow = ReadingList & { user_id: string };
+type ListRow = Awaited<ReturnType<typeof listRows>>[number];
 
 /** The lists `where` picks, with their article counts, newest first. */
-async function listRows(db: Queryable, where: SQL | undefined): Promise<ListRow[]> {
+async function listRows(db: Queryable, where: SQL | undefined) {
   const { readingLists, listArticles } = db.tables;
   return await db.orm
     .select({
@@ -39,7 +39,7 @@ async function listRows(db: Queryable, where: SQL | undefined): Promise<ListRow[
       is_public: readingLists.isPublic,
       share_id: readingLists.shareId,
       article_count:
-        sql<number>`(SELECT count(*) FROM ${listArticles} WHERE ${listArticles.listId} = ${readingLists.id})`.mapWith(
+        sql`(SELECT count(*) FROM ${listArticles} WHERE ${listArticles.listId} = ${readingLists.id})`.mapWith(
           Number,
         ),
       created_at: readingLists.createdAt,

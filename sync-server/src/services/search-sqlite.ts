@@ -10,7 +10,8 @@ import {
 } from '@lectern/shared-schema';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
-import { summaryColumns, toArticleSummary, type ArticleRow } from './article-rows';
+import { asColumn, select } from '../db/typed-select';
+import { summarySelection, toArticleSummary } from './article-rows';
 
 const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
 
@@ -62,7 +63,10 @@ export async function searchArticleSummariesSqlite(
   // Ranked rows are picked first and only the best SEARCH_RESULT_LIMIT are then read in full: the
   // summary's counts and tags cost a lookup each, which the ranked-out rows must not pay. The window's
   // rows are looked up by seq (`+a.user_id`: not by walking the owner's index over the whole library).
-  const rows = await db.all<ArticleRow>(sql`SELECT ${summaryColumns(db)} FROM (
+  const rows = await select(
+    db,
+    summarySelection(db),
+    sql`FROM (
          WITH newest AS (
            SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match}
            ORDER BY rowid DESC LIMIT ${SEARCH_RANK_WINDOW}
@@ -70,7 +74,8 @@ export async function searchArticleSummariesSqlite(
          SELECT a.seq, ${sql.join(scores, sql` + `)} AS score, a.created_at
          FROM newest w JOIN articles a ON a.seq = w.rowid WHERE +a.user_id = ${userId}
          ORDER BY score DESC, a.created_at DESC LIMIT ${SEARCH_RESULT_LIMIT}
-       ) best JOIN articles a ON a.seq = best.seq ORDER BY best.score DESC, best.created_at DESC`);
+       ) best JOIN articles a ON a.seq = best.seq ORDER BY best.score DESC, best.created_at DESC`,
+  );
   return rows.map(toArticleSummary);
 }
 
@@ -81,8 +86,10 @@ export async function searchArticleSummariesSqlite(
 export async function rankedHighlightIds(db: Queryable, userId: string, text: string): Promise<string[]> {
   const match = ownedMatch(userId, text, '{highlighted_text article_title}');
   if (!match) return [];
-  const rows = await db.all<{ id: string }>(
-    sql`SELECT h.id FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ${match}) f
+  const rows = await select(
+    db,
+    { id: asColumn(db.tables.highlights.id, sql`h.id`) },
+    sql`FROM (SELECT rowid, rank FROM highlights_fts WHERE highlights_fts MATCH ${match}) f
        JOIN highlights h ON h.seq = f.rowid
        WHERE h.user_id = ${userId} ORDER BY f.rank, h.created_at DESC LIMIT ${SEARCH_RESULT_LIMIT}`,
   );

@@ -1,7 +1,7 @@
 // Sessions back every token: logout and account deletion revoke them, so a token stops working at once.
 import { newId, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { flag } from '../db/sql-functions';
+import { asBoolean, selectFirst } from '../db/typed-select';
 import type { Queryable } from '../db/connection';
 import { nowIso } from './change-log';
 
@@ -34,8 +34,8 @@ export async function createSession(db: Queryable, userId: string): Promise<Toke
  * the builder took 13 to 40 (it prepares the statement again on every call on SQLite).
  */
 export async function isSessionActive(db: Queryable, claims: TokenClaims): Promise<boolean> {
-  const row = await db.get<{ active: number | boolean }>(sql`SELECT ${sessionIsActive(claims)} AS active`);
-  return flag(row?.active);
+  const row = await selectFirst(db, { active: asBoolean(sessionIsActive(claims)) }, sql``);
+  return row?.active === true;
 }
 
 /**

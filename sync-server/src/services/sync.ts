@@ -1,18 +1,34 @@
 // The change feed's read side: GET /api/sync/changes?since=&limit=.
-import { CHANGES_DEFAULT_LIMIT, type Change } from '@lectern/shared-schema';
+import { CHANGES_DEFAULT_LIMIT } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
 import { sql } from 'drizzle-orm';
 import { readArticleCards } from './feed-cards';
-import { jsonBytes, storedJson, type StoredJson } from '../db/sql-functions';
+import { asStoredJson, jsonBytes, storedJson } from '../db/sql-functions';
+import { asColumn, orNull, select, selectFirst, type RowOf } from '../db/typed-select';
 
-interface ChangeRow {
-  seq: number;
-  entity: Change['entity'];
-  entity_id: string;
-  op: Change['op'];
-  /** The stored JSON (db/sql-functions.ts storedJson): it goes out as it is, never parsed. */
-  row: StoredJson | null;
+/**
+ * A change as the feed reads it. Its row is the stored JSON (db/sql-functions.ts storedJson): it goes out
+ * as it is, never parsed; in a page of cards an article's is read without it (NULL).
+ */
+function changeSelection(db: Queryable, cards: boolean) {
+  const { changeLog } = db.tables;
+  return {
+    seq: changeLog.seq,
+    entity: changeLog.entity,
+    entity_id: changeLog.entityId,
+    op: changeLog.op,
+    row: orNull(
+      cards
+        ? asStoredJson(
+            sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE ${storedJson(db, sql`row`).sql} END`,
+          )
+        : storedJson(db, sql`row`),
+    ),
+  };
 }
+
+/** A change in a page: its row as the bytes to send. */
+type ChangeRow = Omit<RowOf<ReturnType<typeof changeSelection>>, 'row'> & { row: Buffer | null };
 
 /**
  * About this much row text goes in one page: rows carry whole article bodies, so a page of 1,000 could be
@@ -35,21 +51,20 @@ const FEED_READ_ROWS = 16;
  * the page are ever read: rows carry whole article bodies, and the rest never leave the database.
  */
 async function readPage(db: Queryable, userId: string, since: number, limit: number, cards = false) {
-  const rowColumn = cards
-    ? sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE ${storedJson(db, sql`row`)} END`
-    : storedJson(db, sql`row`);
+  const selection = changeSelection(db, cards);
   const page: ChangeRow[] = [];
   let bytes = 0;
   let after = since;
   for (;;) {
     const want = Math.min(limit + 1 - page.length, FEED_READ_ROWS);
-    const rows = await db.all<ChangeRow>(
-      sql`SELECT seq, entity, entity_id, op, ${rowColumn} AS row FROM change_log
-         WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`,
+    const rows = await select(
+      db,
+      selection,
+      sql`FROM change_log WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`,
     );
-    for (const row of rows) {
+    for (const read of rows) {
       // Bytes to send either way; counted in bytes, whatever the script of the text.
-      if (row.row !== null) row.row = jsonBytes(row.row);
+      const row: ChangeRow = { ...read, row: read.row === null ? null : jsonBytes(read.row) };
       const size = row.row?.length ?? (cards && row.op === 'upsert' ? CARD_BYTES : 0);
       if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES))
         return { page, hasMore: true };
@@ -76,16 +91,20 @@ async function fillCards(db: Queryable, userId: string, page: ChangeRow[]): Prom
 
 /** An article change's stored row less its body (the article was deleted since), as JSON bytes. */
 async function storedCard(db: Queryable, seq: number): Promise<Buffer | null> {
-  if (db.dialect === 'sqlite')
-    return (
-      (
-        await db.get<{ card: Buffer | null }>(
-          sql`SELECT CAST(json_remove(row, '$.content') AS BLOB) AS card FROM change_log WHERE seq = ${seq}`,
-        )
-      )?.card ?? null
+  if (db.dialect === 'sqlite') {
+    const stored = await selectFirst(
+      db,
+      { card: orNull(asStoredJson(sql`CAST(json_remove(row, '$.content') AS BLOB)`)) },
+      sql`FROM change_log WHERE seq = ${seq}`,
     );
+    return stored?.card ? jsonBytes(stored.card) : null;
+  }
   // PostgreSQL's jsonb would reorder the keys: the row is parsed here instead, its keys kept in order.
-  const stored = await db.get<{ row: string | null }>(sql`SELECT row FROM change_log WHERE seq = ${seq}`);
+  const stored = await selectFirst(
+    db,
+    { row: asColumn(db.tables.changeLog.row, sql`row`) },
+    sql`FROM change_log WHERE seq = ${seq}`,
+  );
   if (!stored?.row) return null;
   const { content: _content, ...card } = JSON.parse(stored.row) as Record<string, unknown>;
   return Buffer.from(JSON.stringify(card));

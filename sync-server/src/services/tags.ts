@@ -11,16 +11,17 @@ import {
 } from '@lectern/shared-schema';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
+import { select } from '../db/typed-select';
 import { findArticleSummaries, refreshArticleTagsText } from './article-rows';
 import { nowIso } from './change-log';
 import { conflict, notFound } from './errors';
 import { replayedCreate } from './replayed-create';
 
 /** A tag as the API serves it, with its owner to check who asks. */
-type TagRow = Tag & { user_id: string };
+type TagRow = Awaited<ReturnType<typeof tagRows>>[number];
 
 /** The tags `where` picks, with their article counts, in the order the reader sees them. */
-async function tagRows(db: Queryable, where: SQL | undefined): Promise<TagRow[]> {
+async function tagRows(db: Queryable, where: SQL | undefined) {
   const { tags, articleTags } = db.tables;
   return await db.orm
     .select({
@@ -29,9 +30,7 @@ async function tagRows(db: Queryable, where: SQL | undefined): Promise<TagRow[]>
       name: tags.name,
       created_at: tags.createdAt,
       article_count:
-        sql<number>`(SELECT count(*) FROM ${articleTags} WHERE ${articleTags.tagId} = ${tags.id})`.mapWith(
-          Number,
-        ),
+        sql`(SELECT count(*) FROM ${articleTags} WHERE ${articleTags.tagId} = ${tags.id})`.mapWith(Number),
     })
     .from(tags)
     .where(where)
@@ -193,9 +192,10 @@ export async function fillTagNameKeys(db: Queryable): Promise<void> {
   // A partial index of the tags still to key (migration 0008): empty after the first start, so no start
   // reads the tags table. SQLite is told to use it (its planner might walk another index of the table).
   const onlyMissing = db.dialect === 'sqlite' ? sql` INDEXED BY tags_missing_name_key_idx` : sql``;
-  const missing = await db.all<Pick<typeof tags.$inferSelect, 'id' | 'userId' | 'name'>>(
-    sql`SELECT id, user_id AS "userId", name FROM ${tags}${onlyMissing} WHERE name_key IS NULL
-       ORDER BY created_at, id`,
+  const missing = await select(
+    db,
+    { id: tags.id, userId: tags.userId, name: tags.name },
+    sql`FROM ${tags}${onlyMissing} WHERE name_key IS NULL ORDER BY created_at, id`,
   );
   if (missing.length === 0) return;
   await db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import type { NewArticle } from '../services/articles';
 import { readChangesJson } from '../services/sync';
 import { openTestDatabase } from './test-database';
 import { sql } from 'drizzle-orm';
+import { asNumber, selectFirst } from '../db/typed-select';
 
 export function openMemoryDb(): Db {
   return openSqlite(':memory:');
@@ -92,6 +93,6 @@ export function newArticle(url: string, fields: Partial<NewArticle> = {}): NewAr
 
 /** How many rows the table holds. */
 export async function countRows(db: Queryable, table: string): Promise<number> {
-  const row = await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`);
+  const row = await selectFirst(db, { n: asNumber(sql`count(*)`) }, sql`FROM ${sql.identifier(table)}`);
   return row?.n ?? 0;
 }

@@ -2,6 +2,7 @@
 // registered and the queue started before each test, a page Readability reads as an article, and what the
 // tables hold of an article and of its job.
 import { sql } from 'drizzle-orm';
+import { asNumber, selectFirst } from '../db/typed-select';
 import { beforeEach } from 'vitest';
 import { SAVE_ARTICLE_JOB, saveArticleJob } from '../services/save-jobs';
 import { contextPerTest } from './service-context';
@@ -19,13 +20,20 @@ export function saveJobContextPerTest(users: readonly string[]) {
     t,
     /** How many rows hold the article of this id. */
     async articleCount(id: string): Promise<number> {
-      const row = await t.ctx.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE id = ${id}`);
-      return Number(row?.n ?? 0);
+      const row = await selectFirst(
+        t.ctx.db,
+        { n: asNumber(sql`count(*)`) },
+        sql`FROM articles WHERE id = ${id}`,
+      );
+      return row?.n ?? 0;
     },
     /** The save job of `userId`'s article of this id. */
     async jobOf(id: string, userId = users[0]) {
-      return await t.ctx.db.get<{ id: number; status: string; payload: string; attempts: number }>(
-        sql`SELECT id, status, payload, attempts FROM jobs WHERE kind = ${SAVE_ARTICLE_JOB} AND key = ${`${userId}/${id}`}`,
+      const { jobs } = t.ctx.db.tables;
+      return await selectFirst(
+        t.ctx.db,
+        { id: jobs.id, status: jobs.status, payload: jobs.payload, attempts: jobs.attempts },
+        sql`FROM jobs WHERE kind = ${SAVE_ARTICLE_JOB} AND key = ${`${userId}/${id}`}`,
       );
     },
   };

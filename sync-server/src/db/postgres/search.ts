@@ -7,6 +7,7 @@
 import { isPrefixTerm, SEARCH_RANK_WINDOW, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../database';
+import { asText, select } from '../typed-select';
 
 /**
  * ts_rank_cd's weights for D, C, B, A. Articles: the text 0.1; author and url 0.3; tags and description
@@ -107,8 +108,10 @@ async function idsInRankOrder(
   ranked: SQL | null,
 ): Promise<string[]> {
   if (!ranked) return [];
-  const rows = await db.all<{ id: string }>(
-    sql`SELECT t.id FROM (${ranked}) best JOIN ${sql.identifier(table)} t ON t.seq = best.seq
+  const rows = await select(
+    db,
+    { id: asText(sql`t.id`) },
+    sql`FROM (${ranked}) best JOIN ${sql.identifier(table)} t ON t.seq = best.seq
       ORDER BY best.rank DESC, best.created_at DESC`,
   );
   return rows.map((row) => row.id);

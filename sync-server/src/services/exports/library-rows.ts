@@ -1,28 +1,43 @@
 // The rows the export formats read: one user's articles with their tag names, and their highlights, by pages.
 import type { Queryable } from '../../db/connection';
-import { sql } from 'drizzle-orm';
+import { aliasedTable, sql } from 'drizzle-orm';
 import { joinedText } from '../../db/sql-functions';
+import { asText, orNull, select, type RowOf } from '../../db/typed-select';
 
-export interface ExportArticle {
-  id: string;
-  url: string;
-  title: string;
-  author: string | null;
-  description: string | null;
-  created_at: string;
-  /** 0/1 on SQLite, booleans on PostgreSQL. */
-  is_read: number | boolean;
-  is_favorite: number | boolean;
-  is_archived: number | boolean;
-  tag_names: string | null;
+/** An article as the exports read it; tag names joined by TAG_SEPARATOR (null for none). */
+function exportArticleSelection(db: Queryable) {
+  const a = aliasedTable(db.tables.articles, 'a');
+  return {
+    seq: a.seq,
+    id: a.id,
+    url: a.url,
+    title: a.title,
+    author: a.author,
+    description: a.description,
+    created_at: a.createdAt,
+    is_read: a.isRead,
+    is_favorite: a.isFavorite,
+    is_archived: a.isArchived,
+    tag_names: orNull(
+      asText(sql`(SELECT ${joinedText(db, sql`t.name`, TAG_SEPARATOR)} FROM article_tags at
+              JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id)`),
+    ),
+  };
 }
 
-export interface ExportHighlight {
-  id: string;
-  article_id: string;
-  highlighted_text: string;
-  created_at: string;
+export type ExportArticle = RowOf<ReturnType<typeof exportArticleSelection>>;
+
+function exportHighlightSelection(db: Queryable) {
+  const { highlights } = db.tables;
+  return {
+    id: highlights.id,
+    article_id: highlights.articleId,
+    highlighted_text: highlights.highlightedText,
+    created_at: highlights.createdAt,
+  };
 }
+
+export type ExportHighlight = RowOf<ReturnType<typeof exportHighlightSelection>>;
 
 /** Tag names joined by this character, which a tag name can't hold. */
 const TAG_SEPARATOR = '\u001f';
@@ -40,14 +55,13 @@ export async function* exportArticles(
   const highlighted = highlightedOnly
     ? sql`AND EXISTS (SELECT 1 FROM highlights h WHERE h.user_id = a.user_id AND h.article_id = a.id)`
     : sql``;
+  const selection = exportArticleSelection(db);
   let after = 0;
   for (;;) {
-    const rows = await db.all<ExportArticle & { seq: number }>(
-      sql`SELECT a.seq, a.id, a.url, a.title, a.author, a.description, a.created_at, a.is_read, a.is_favorite,
-            a.is_archived,
-            (SELECT ${joinedText(db, sql`t.name`, TAG_SEPARATOR)} FROM article_tags at
-              JOIN tags t ON t.id = at.tag_id WHERE at.article_id = a.id) AS tag_names
-       FROM articles a WHERE a.user_id = ${userId} AND a.seq > ${after} ${highlighted}
+    const rows = await select(
+      db,
+      selection,
+      sql`FROM articles a WHERE a.user_id = ${userId} AND a.seq > ${after} ${highlighted}
        ORDER BY a.seq LIMIT ${PAGE_SIZE}`,
     );
     for (const row of rows) yield row;
@@ -66,6 +80,9 @@ export async function highlightsOf(
   userId: string,
   articleId: string,
 ): Promise<ExportHighlight[]> {
-  return (await db.all(sql`SELECT id, article_id, highlighted_text, created_at FROM highlights
-        WHERE user_id = ${userId} AND article_id = ${articleId} ORDER BY position_start, created_at`)) as ExportHighlight[];
+  return await select(
+    db,
+    exportHighlightSelection(db),
+    sql`FROM highlights WHERE user_id = ${userId} AND article_id = ${articleId} ORDER BY position_start, created_at`,
+  );
 }

@@ -1,0 +1,124 @@
+// Reads written with drizzle's `sql` template, typed and decoded by drizzle: the services' one way to read
+// rows the query builder can't say (engine-tuned joins, INDEXED BY, full-text search, JSON built by the
+// database). The caller names what each answered column is, a schema column or a `sql` value decoded by
+// .mapWith(): the row's type follows from those (the schema's $inferSelect types), and each value is
+// decoded as the builder decodes it (a SQLite 0/1 becomes a boolean, a PostgreSQL bigint a number). No
+// row type is written by hand, and nothing is cast.
+import { Column, is, sql, type GetColumnData, type SQL } from 'drizzle-orm';
+import type { Queryable } from './database';
+
+/** A value a read answers that is not a schema column: its SQL, and how a driver's value becomes its type. */
+export interface DecodedValue<T> {
+  readonly sql: SQL;
+  readonly decode: (driverValue: unknown) => T;
+}
+
+/** What a read answers, by name: schema columns (of a table or an alias of one) or decoded values. */
+export type Selection = Record<string, Column | DecodedValue<unknown>>;
+
+/** The row a Selection reads: a column's $inferSelect type (null when it may be NULL), a value's decoded type. */
+export type RowOf<S extends Selection> = {
+  [Name in keyof S]: S[Name] extends Column
+    ? GetColumnData<S[Name]>
+    : S[Name] extends DecodedValue<infer T>
+      ? T
+      : never;
+};
+
+/**
+ * `value` (a subquery or expression answering one of the column's values) read as `column` is: typed by
+ * the column (null included when it may be NULL) and decoded by it.
+ */
+export function asColumn<C extends Column>(column: C, value: SQL): DecodedValue<GetColumnData<C>> {
+  return { sql: value, decode: (driverValue) => column.mapFromDriverValue(driverValue) as GetColumnData<C> };
+}
+
+/** `value` as one that may be NULL: its type widened to say so (a NULL is read as null, never decoded). */
+export function orNull<T>(value: DecodedValue<T>): DecodedValue<T | null> {
+  return value;
+}
+
+/** A count or other whole number (PostgreSQL answers a bigint as a string). */
+export function asNumber(value: SQL): DecodedValue<number> {
+  return { sql: value, decode: Number };
+}
+
+/** A condition's truth (SQLite answers 0 or 1). */
+export function asBoolean(value: SQL): DecodedValue<boolean> {
+  return { sql: value, decode: (driverValue) => driverValue === true || driverValue === 1 };
+}
+
+/** A text value (a value of a JSON list, say). */
+export function asText(value: SQL): DecodedValue<string> {
+  return { sql: value, decode: String };
+}
+
+/** A text value, decoded by `parse` (a JSON array built by the database, say). */
+export function asParsed<T>(value: SQL, parse: (text: string) => T): DecodedValue<T> {
+  return { sql: value, decode: (driverValue) => parse(String(driverValue)) };
+}
+
+/**
+ * The rows `rest` (FROM, joins, WHERE, ORDER BY, LIMIT: everything after the select list) answers, each
+ * with the selection's values, typed and decoded.
+ */
+export async function select<S extends Selection>(
+  db: Queryable,
+  selection: S,
+  rest: SQL,
+): Promise<RowOf<S>[]> {
+  const read = reader(selection);
+  const rows = await db.all(sql`SELECT ${read.list} ${rest}`);
+  return rows.map(read.decode);
+}
+
+/** The first row `rest` answers, or undefined when it answers none. */
+export async function selectFirst<S extends Selection>(
+  db: Queryable,
+  selection: S,
+  rest: SQL,
+): Promise<RowOf<S> | undefined> {
+  const read = reader(selection);
+  const row = await db.get(sql`SELECT ${read.list} ${rest}`);
+  return row && read.decode(row);
+}
+
+/** The rows an INSERT, UPDATE or DELETE wrote, with the selection's values (its RETURNING clause). */
+export async function returning<S extends Selection>(
+  db: Queryable,
+  selection: S,
+  write: SQL,
+): Promise<RowOf<S>[]> {
+  const read = reader(selection);
+  const rows = await db.all(sql`${write} RETURNING ${read.list}`);
+  return rows.map(read.decode);
+}
+
+/** Whether `rest` (FROM, WHERE…) answers any row. */
+export async function rowExists(db: Queryable, rest: SQL): Promise<boolean> {
+  return (await db.get(sql`SELECT 1 ${rest}`)) !== undefined;
+}
+
+/** The select list naming each value as the selection does, and the decoding of a row it answers. */
+function reader<S extends Selection>(selection: S) {
+  const values = Object.entries(selection).map(([name, value]) =>
+    is(value, Column)
+      ? { name, sql: sql`${value}`, decode: (driverValue: unknown) => value.mapFromDriverValue(driverValue) }
+      : { name, sql: value.sql, decode: value.decode },
+  );
+  const list = sql.join(
+    values.map((value) => sql`${value.sql} AS ${sql.identifier(value.name)}`),
+    sql`, `,
+  );
+  const decode = (row: Record<string, unknown>): RowOf<S> => {
+    const decoded: Record<string, unknown> = {};
+    for (const value of values) {
+      const driverValue = row[value.name];
+      decoded[value.name] =
+        driverValue === null || driverValue === undefined ? null : value.decode(driverValue);
+    }
+    // The one assertion of this layer: each value was decoded by the column or decoder its type comes from.
+    return decoded as RowOf<S>;
+  };
+  return { list, decode };
+}
