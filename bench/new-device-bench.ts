@@ -5,7 +5,7 @@
 // (PerformanceObserver 'longtask'), and the JS heap's peak (performance.memory). The reader's budget is
 // "Everything", so the whole library comes. Run: npx tsx bench/new-device-bench.ts
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerUser } from '../sync-server/src/services/users';
@@ -86,10 +86,14 @@ function counts(): Promise<{ articles: number; bodies: number; at: number }> {
 
 async function main() {
   console.log('Building the app...');
-  const build = spawnSync(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-  });
+  // BENCH_PROFILE_DIR: a CPU profile of the page from the submit to every card listed (unminified build).
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const minify = profileDir ? ['--minify', 'false'] : [];
+  const build = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', ...minify],
+    { cwd: repoRoot, stdio: 'ignore' },
+  );
   if (build.status !== 0) throw new Error('vite build failed');
   // NEW_DEVICE_DATA_DIR keeps the seeded library in that folder for the next run (seeding takes minutes).
   const keptDir = process.env.NEW_DEVICE_DATA_DIR;
@@ -121,11 +125,23 @@ async function main() {
       await page.getByLabel('Password').fill(ACCOUNT.password);
       // Settled before the submit: what follows is the sign-in and the sync.
       await page.waitForTimeout(1000);
+      let cdp = profileDir ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
       const wallStart = performance.now();
       let last = { articles: 0, bodies: 0, at: 0 };
       for (;;) {
         last = await page.evaluate(counts);
+        if (cdp && profileDir && last.articles >= ARTICLES) {
+          const { profile } = await cdp.send('Profiler.stop');
+          writeFileSync(join(profileDir, 'new-device-cards.cpuprofile'), JSON.stringify(profile));
+          await cdp.detach();
+          cdp = null;
+        }
         if (last.bodies >= ARTICLES) break;
         if (performance.now() - wallStart > 300_000)
           throw new Error(`only ${last.bodies} bodies of ${last.articles} articles after 300 s`);

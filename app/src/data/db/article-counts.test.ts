@@ -131,6 +131,23 @@ describe('the counts kept with local writes', () => {
     await db.articles.clear();
     expect(await expectCountsExact(db)).toMatchObject({ total: 0, tags: {} });
   });
+
+  it('follow a large page written at once, new rows and rows it replaces mixed (a sync page)', async () => {
+    const { db } = device.lectern;
+    const id = (n: number) => `id-${String(n).padStart(3, '0')}`;
+    // Every other row first, so the large write's key range holds rows there and rows not there.
+    await putArticles(
+      db,
+      Array.from({ length: 100 }, (_, n) => articleSummary(id(2 * n), { tags: ['old'] })),
+    );
+    await putArticles(
+      db,
+      Array.from({ length: 150 }, (_, n) =>
+        articleSummary(id(n), { is_read: n % 3 === 0, is_archived: n % 5 === 0, tags: ['new'] }),
+      ),
+    );
+    expect(await expectCountsExact(db)).toMatchObject({ total: 175, tags: { old: 25, new: 150 } });
+  });
 });
 
 describe('the counts kept with sync pulls', () => {
