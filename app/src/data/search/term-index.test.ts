@@ -73,6 +73,29 @@ describe('TermIndex', () => {
     expect(restored.search('kaleidoscope')).toEqual(['b']);
   });
 
+  it('stores narrow arrays, keeps fractional or large scores exact, and reads an index stored before', () => {
+    const index = indexOf({ a: 'kale frost', b: 'kaleidoscope front' });
+    const stored = index.snapshot();
+    expect(stored.docs).toBeInstanceOf(Uint16Array);
+    expect(stored.scores).toBeInstanceOf(Uint8Array);
+    expect(stored.signatures).toBeInstanceOf(Float64Array);
+    const weighted = new TermIndex();
+    weighted.set('light', [{ text: 'comet', weight: 0.5 }], '1');
+    weighted.set('heavy', [{ text: 'comet', weight: 300 }], '2');
+    expect(weighted.snapshot().scores).toBeInstanceOf(Float32Array);
+    expect(TermIndex.fromSnapshot(weighted.snapshot()).search('comet')).toEqual(['heavy', 'light']);
+    // An index stored by the version before: wide arrays, the signatures themselves.
+    const older = TermIndex.fromSnapshot({
+      ...stored,
+      docs: Uint32Array.from(stored.docs),
+      scores: Float32Array.from(stored.scores),
+      signatures: ['kale frost', 'kaleidoscope front'],
+    });
+    expect(older.search('kal fro')).toEqual(index.search('kal fro'));
+    // Its signatures are still recognised: the same version again indexes nothing.
+    expect(older.set('a', [{ text: 'other', weight: 1 }], 'kale frost')).toBe(false);
+    expect(older.set('a', [{ text: 'other', weight: 1 }], 'kale frost, edited')).toBe(true);
+  });
   it('answers what a plain scan of the same rules answers, through many replacements', () => {
     const word = fc.constantFrom('kale', 'kaleidoscope', 'ka', 'k', 'frost', 'front', 'fro', 'zest');
     const text = fc.array(word, { maxLength: 6 }).map((words) => words.join(' '));
