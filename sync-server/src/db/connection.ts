@@ -10,7 +10,7 @@
 // request's uncommitted writes. An in-memory database can't be shared by two connections, so ':memory:'
 // (unit tests only) reads on its one connection.
 import Database from 'better-sqlite3';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
@@ -22,7 +22,7 @@ import { normalizeArticleUrl } from '@lectern/shared-schema';
 import { privateFile, restrictMode } from '../private-files';
 import { recordTouched } from '../services/feed-rows';
 import { touchedBy } from './change-set';
-import type { Db, Orm, Queryable } from './database';
+import type { Db, Orm, PlaceholderValues, Queryable } from './database';
 import * as schema from './schema';
 import { trackWrites } from './sqlite/written-rows';
 import { TransactionQueue } from './transaction-queue';
@@ -105,8 +105,8 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
         check();
         return writeOrm;
       },
-      all: async (query) => (check(), writes.all(query)),
-      get: async (query) => (check(), writes.get(query)),
+      all: async (query, values) => (check(), writes.all(query, values)),
+      get: async (query, values) => (check(), writes.get(query, values)),
       run: async (query) => (check(), writes.run(query)),
       transaction: async (work) => {
         check();
@@ -135,8 +135,8 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
     tables: schema,
     orm: readOrm,
     sqlite: writer,
-    all: async (query) => (outside(), reads.all(query)),
-    get: async (query) => (outside(), reads.get(query)),
+    all: async (query, values) => (outside(), reads.all(query, values)),
+    get: async (query, values) => (outside(), reads.get(query, values)),
     // Outside any transaction a write records nothing in the feed, as it never did: every service writes
     // in a transaction.
     run: async (query) => (outside(), queue.run(() => writes.run(query))),
@@ -177,24 +177,36 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
 /** all / get / run on one connection, each SQL text prepared once and reused. */
 function queries(connection: Database.Database) {
   const statements = new Map<string, Database.Statement>();
-  const prepare = (query: SQL) => {
-    const { sql, params } = dialect.sqlToQuery(query);
-    let statement = statements.get(sql);
+  /** Queries run with placeholder values, rendered once (see PlaceholderValues). */
+  const rendered = new WeakMap<SQL, { sql: string; params: unknown[] }>();
+  const prepare = (query: SQL, values?: PlaceholderValues) => {
+    let text: string;
+    let params: unknown[];
+    if (values) {
+      let once = rendered.get(query);
+      if (!once) {
+        once = dialect.sqlToQuery(query);
+        rendered.set(query, once);
+      }
+      text = once.sql;
+      params = fillPlaceholders(once.params, values);
+    } else ({ sql: text, params } = dialect.sqlToQuery(query));
+    let statement = statements.get(text);
     if (!statement) {
-      statement = connection.prepare(sql);
-      statements.set(sql, statement);
+      statement = connection.prepare(text);
+      statements.set(text, statement);
     }
     // SQLite has no boolean: it stores 1 and 0 (better-sqlite3 refuses true and false).
     for (let i = 0; i < params.length; i++) if (typeof params[i] === 'boolean') params[i] = params[i] ? 1 : 0;
     return { statement, params };
   };
   return {
-    all: <Row>(query: SQL): Row[] => {
-      const { statement, params } = prepare(query);
+    all: <Row>(query: SQL, values?: PlaceholderValues): Row[] => {
+      const { statement, params } = prepare(query, values);
       return statement.all(...params) as Row[];
     },
-    get: <Row>(query: SQL): Row | undefined => {
-      const { statement, params } = prepare(query);
+    get: <Row>(query: SQL, values?: PlaceholderValues): Row | undefined => {
+      const { statement, params } = prepare(query, values);
       return statement.get(...params) as Row | undefined;
     },
     run: (query: SQL): number => {

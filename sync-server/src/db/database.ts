@@ -24,6 +24,13 @@ export type Tables = typeof schema;
  */
 export type Orm = BaseSQLiteDatabase<'sync' | 'async', unknown, Tables>;
 
+/**
+ * The values of a query's sql.placeholder()s. A query run with values is rendered into its engine's SQL
+ * text once, on its first run, and that text reused while the query object lives: a query the hot path
+ * builds once (db/typed-select.ts, preparedSelectFirst) costs no rendering on later calls.
+ */
+export type PlaceholderValues = Record<string, unknown>;
+
 /** A connection, or a transaction on one: what every service function is handed. */
 export interface Queryable {
   readonly dialect: Dialect;
@@ -38,9 +45,9 @@ export interface Queryable {
    * services read through db/typed-select.ts, which types and decodes these rows by the schema; a type
    * argument here is for tests looking at what is stored (lint refuses it in the server's code).
    */
-  all<Row = Record<string, unknown>>(query: SQL): Promise<Row[]>;
+  all<Row = Record<string, unknown>>(query: SQL, values?: PlaceholderValues): Promise<Row[]>;
   /** The first row a query answers, or undefined (see `all`). */
-  get<Row = Record<string, unknown>>(query: SQL): Promise<Row | undefined>;
+  get<Row = Record<string, unknown>>(query: SQL, values?: PlaceholderValues): Promise<Row | undefined>;
   /** Runs a write and answers how many rows it changed. */
   run(query: SQL): Promise<number>;
   /**

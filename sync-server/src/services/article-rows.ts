@@ -11,13 +11,14 @@ import {
   asNumber,
   asParsed,
   orNull,
+  preparedSelectFirst,
   select,
   selectFirst,
   type RowOf,
 } from '../db/typed-select';
 import type { ServiceContext } from './context';
 import { notFound, unauthorized } from './errors';
-import { sessionIsActive, type TokenClaims } from './sessions';
+import { SESSION_IS_ACTIVE, sessionValues, type TokenClaims } from './sessions';
 
 /**
  * The summary's values, read over `articles a`, each typed and decoded by the schema (db/typed-select.ts).
@@ -174,25 +175,26 @@ export async function findArticleSummaries(db: Queryable, rest: SQL): Promise<Ar
  * caller's session is still active, so the route makes one round trip to the database, not two. The answer
  * is undefined when there is none (the caller falls back to reading the tables, which also answers 404).
  */
+const readCurrentAnswer = preparedSelectFirst((db) => ({
+  selection: {
+    active: asBoolean(SESSION_IS_ACTIVE),
+    answer: orNull(
+      asStoredJson(
+        sql`(SELECT ${storedJson(db, sql`'{"article":' || row || '}'`).sql} FROM change_log
+         WHERE user_id = ${sql.placeholder('sub')} AND entity = 'article' AND entity_id = ${sql.placeholder('article')}
+         ORDER BY seq DESC LIMIT 1)`,
+      ),
+    ),
+  },
+  rest: sql``,
+}));
+
 async function currentArticleAnswer(
   db: Queryable,
   claims: TokenClaims,
   articleId: string,
 ): Promise<{ active: boolean; answer: StoredJson | undefined }> {
-  const latest = await selectFirst(
-    db,
-    {
-      active: asBoolean(sessionIsActive(claims)),
-      answer: orNull(
-        asStoredJson(
-          sql`(SELECT ${storedJson(db, sql`'{"article":' || row || '}'`).sql} FROM change_log
-         WHERE user_id = ${claims.sub} AND entity = 'article' AND entity_id = ${articleId}
-         ORDER BY seq DESC LIMIT 1)`,
-        ),
-      ),
-    },
-    sql``,
-  );
+  const latest = await readCurrentAnswer(db, { ...sessionValues(claims), article: articleId });
   // A delete's row is NULL, and so is the answer built from it: the tables then answer 404.
   return { active: latest?.active === true, answer: latest?.answer ?? undefined };
 }
