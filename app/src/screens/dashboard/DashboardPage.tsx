@@ -38,11 +38,9 @@ import { SyncStatus } from './SyncStatus';
 import { TagSidebar } from './TagSidebar';
 import { useArticleActions } from './use-article-actions';
 import { useDashboardShortcuts } from './use-dashboard-shortcuts';
-import { usePrefetchWhenIdle } from '../../hooks/use-prefetch-when-idle';
 import './dashboard.css';
 
-const loadAnalyticsPanel = () => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel }));
-const AnalyticsPanel = lazy(loadAnalyticsPanel);
+const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
 const ANALYTICS_ID = 'dashboard-analytics';
 
 /** / : My Articles. Mounted afresh on every navigation to /, so the filters start over (spec section 4). */
@@ -51,7 +49,6 @@ export function DashboardPage() {
   const [search, setSearch] = useState('');
   const [order, setOrder] = useState<ArticleOrder>('newest');
   const [analyticsOpen, setAnalyticsOpen] = useState(false);
-  usePrefetchWhenIdle(loadAnalyticsPanel);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [selectMode, setSelectMode] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
