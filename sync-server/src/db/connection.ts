@@ -10,7 +10,7 @@
 // request's uncommitted writes. An in-memory database can't be shared by two connections, so ':memory:'
 // (unit tests only) reads on its one connection.
 import Database from 'better-sqlite3';
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
@@ -23,6 +23,7 @@ import { privateFile, restrictMode } from '../private-files';
 import { recordTouched } from '../services/feed-rows';
 import { touchedBy } from './change-set';
 import type { Db, Orm, PlaceholderValues, Queryable } from './database';
+import { queryTexts } from './query-text';
 import * as schema from './schema';
 import { trackWrites } from './sqlite/written-rows';
 import { TransactionQueue } from './transaction-queue';
@@ -177,20 +178,9 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
 /** all / get / run on one connection, each SQL text prepared once and reused. */
 function queries(connection: Database.Database) {
   const statements = new Map<string, Database.Statement>();
-  /** Queries run with placeholder values, rendered once (see PlaceholderValues). */
-  const rendered = new WeakMap<SQL, { sql: string; params: unknown[] }>();
+  const textOf = queryTexts(dialect);
   const prepare = (query: SQL, values?: PlaceholderValues) => {
-    let text: string;
-    let params: unknown[];
-    if (values) {
-      let once = rendered.get(query);
-      if (!once) {
-        once = dialect.sqlToQuery(query);
-        rendered.set(query, once);
-      }
-      text = once.sql;
-      params = fillPlaceholders(once.params, values);
-    } else ({ sql: text, params } = dialect.sqlToQuery(query));
+    const { text, params } = textOf(query, values);
     let statement = statements.get(text);
     if (!statement) {
       statement = connection.prepare(text);

@@ -4,12 +4,13 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { changedEntities, type TouchedEntity } from '../change-set';
 import type { Db, Orm, PlaceholderValues, Queryable, Tables } from '../database';
+import { queryTexts } from '../query-text';
 import * as schema from './schema';
 
 /**
@@ -124,21 +125,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   type Runner = Pick<pg.Pool, 'query'>;
   const statements = new PreparedStatementNames();
-  /** Queries run with placeholder values, rendered once (see PlaceholderValues). */
-  const rendered = new WeakMap<SQL, { sql: string; params: unknown[] }>();
+  const textOf = queryTexts(dialect);
   const queries = (runner: Runner, orm: Orm) => {
     const render = (query: SQL, values?: PlaceholderValues) => {
-      let text: string;
-      let params: unknown[];
-      if (values) {
-        let once = rendered.get(query);
-        if (!once) {
-          once = dialect.sqlToQuery(query);
-          rendered.set(query, once);
-        }
-        text = once.sql;
-        params = fillPlaceholders(once.params, values);
-      } else ({ sql: text, params } = dialect.sqlToQuery(query));
+      const { text, params } = textOf(query, values);
       const name = statements.nameOf(text);
       return { text, values: params, types, ...(name === undefined ? {} : { name }) };
     };
