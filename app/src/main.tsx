@@ -6,9 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { ToastProvider } from './components/ToastProvider';
-import { LecternProvider } from './session/LecternProvider';
+import { browserLectern, LecternProvider } from './session/LecternProvider';
 import { SessionProvider } from './session/SessionProvider';
 import { UpdatePrompt } from './session/UpdatePrompt';
+
+// The data layer's chunk (Dexie, the sync engine) starts loading now, beside the first render's work.
+void browserLectern();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -4,5 +4,9 @@ import type { Lectern, LecternOptions } from './lectern';
 
 export async function loadLectern(options: LecternOptions = {}): Promise<Lectern> {
   const { createLectern } = await import('./lectern');
-  return createLectern(options);
+  const lectern = createLectern(options);
+  // Opened now, while the session's check is on the network, rather than by the first read after it: the
+  // dashboard's first cards wait for both. A failure is met again, and reported, by that first read.
+  lectern.db.open().catch(() => undefined);
+  return lectern;
 }

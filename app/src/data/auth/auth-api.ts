@@ -68,6 +68,9 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
       await db.wipe();
       await forgetDeviceImages();
     }
+    // Every app start checks the session: the same user as kept is no write (a write transaction there
+    // would wait for, and hold up, the dashboard's first reads).
+    if (previous && JSON.stringify(previous) === JSON.stringify(user)) return;
     await db.setMeta('user', user);
   }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../components/Button';
 import { SkeletonCard } from '../../components/Skeleton';
 import type { ArticleOrder, LocalArticleSummary } from '../../data';
-import { listKeyOf, useArticleWindow, type ArticleWindow } from '../../hooks/use-article-window';
+import { listKeyOf, useArticleChunks, type ArticleChunks } from '../../hooks/use-article-chunks';
 import { useOfflineAvailability } from '../../hooks/use-offline-availability';
 import { ArticleCard, type ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
@@ -14,8 +14,8 @@ import { useWindowedGrid } from './use-windowed-grid';
 /** Cards shown first. */
 export const ARTICLE_PAGE_SIZE = 24;
 /**
- * The list is read in windows that start and end on multiples of this (of every column count up to 4
- * and 6), around the cards built: a scroll asks for the next window only when it crosses into it.
+ * The list is read in chunks of this many (a multiple of every column count up to 4 and 6), around the
+ * cards built: a scroll reads a chunk only when it comes near, and each chunk once.
  */
 const READ_CHUNK = 48;
 
@@ -54,29 +54,29 @@ export interface PagedArticleGridProps extends GridOptions {
 }
 
 /**
- * The dashboard's list, read from the device a window at a time around the cards built: a switch of
- * filter, tag or sort reads the list's total and its first cards, a scroll the cards coming into view.
- * What is shown stays until the new list or window answers.
+ * The dashboard's list, read from the device a chunk at a time around the cards built: a switch of
+ * filter, tag or sort reads the list's total and its first cards, a scroll the chunk coming into view.
+ * What is shown stays until the new list or chunk answers.
  */
 export function PagedArticleGrid({ query, order, onTotal, ...options }: PagedArticleGridProps) {
   const key = listKeyOf(query, order);
-  const [answer, setAnswer] = useState<ArticleWindow>();
-  const currentTotal = answer?.key === key ? answer.total : undefined;
+  const [shown, setShown] = useState<ArticleChunks>();
+  const current = shown?.key === key;
+  const currentTotal = current ? shown.total : undefined;
   useEffect(() => {
     // While another list is on its way, the last total stays.
     if (currentTotal !== undefined) onTotal?.(currentTotal);
   }, [onTotal, currentTotal]);
   // The grid shows the list that answered last, and starts again from its first page when it changes.
-  const layout = useGridLayout(answer?.total ?? 0, answer?.key ?? key);
-  const current = answer?.key === key;
-  // A chunk more than the cards built above, two below: the next window is read while the last one still
-  // covers the cards coming into view, so a scroll never waits on a placeholder.
-  const start = current ? Math.max(0, (Math.floor(layout.start / READ_CHUNK) - 1) * READ_CHUNK) : 0;
-  const end = current ? (Math.ceil(layout.end / READ_CHUNK) + 2) * READ_CHUNK : READ_CHUNK;
-  useArticleWindow(query, order, start, end, setAnswer);
+  const layout = useGridLayout(shown?.total ?? 0, shown?.key ?? key);
+  // A chunk more than the cards built above, two below: the next chunk is read while those read still
+  // cover the cards coming into view, so a scroll never waits on a placeholder.
+  const firstChunk = current ? Math.max(0, Math.floor(layout.start / READ_CHUNK) - 1) : 0;
+  const endChunk = current ? Math.ceil(layout.end / READ_CHUNK) + 2 : 1;
+  useArticleChunks(query, order, firstChunk, endChunk, READ_CHUNK, setShown);
   const articleAt = (index: number): LocalArticleSummary | undefined =>
-    answer && index >= answer.start ? answer.articles[index - answer.start] : undefined;
-  return <GridBody total={answer?.total} articleAt={articleAt} layout={layout} {...options} />;
+    shown?.chunks.get(Math.floor(index / READ_CHUNK))?.[index % READ_CHUNK];
+  return <GridBody total={shown?.total} articleAt={articleAt} layout={layout} {...options} />;
 }
 
 /** How many cards are shown (a page, then more as the end comes near) and which of them are built. */
@@ -106,7 +106,14 @@ function GridBody({
 }: GridBodyProps) {
   const { visible, hasMore, showMore, sentinelRef, listRef, columns, start, end, above, below } = layout;
   const built: { index: number; article: LocalArticleSummary | undefined }[] = [];
-  for (let index = start; index < end; index += 1) built.push({ index, article: articleAt(index) });
+  // Chunks answer apart: after a write moved the list, one may still show an article another has too.
+  const ids = new Set<string>();
+  for (let index = start; index < end; index += 1) {
+    const article = articleAt(index);
+    const fresh = article !== undefined && !ids.has(article.id);
+    if (fresh) ids.add(article.id);
+    built.push({ index, article: fresh ? article : undefined });
+  }
   // Followed for the built cards only: those a screen away are answered before they come into view.
   const offline = useOfflineAvailability(
     built.flatMap(({ article }) => (article === undefined ? [] : [article])),
