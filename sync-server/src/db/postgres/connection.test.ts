@@ -72,6 +72,30 @@ describe('rows and values', () => {
   });
 });
 
+describe('prepared statements', () => {
+  it('keeps each query text prepared on its connection, with its values given at each run', async () => {
+    // One connection, so the statements seen are those of the connection that ran the query.
+    await db.transaction(async (tx) => {
+      const query = (n: number) => sql`SELECT ${n}::int + 1 AS next /* lectern-probe */`;
+      expect(await tx.get(query(1))).toEqual({ next: 2 });
+      expect(await tx.get(query(41))).toEqual({ next: 42 });
+      const once = sql`SELECT ${sql.placeholder('n')}::int * 2 AS twice /* lectern-probe-2 */`;
+      expect(await tx.get(once, { n: 4 })).toEqual({ twice: 8 });
+      expect(await tx.get(once, { n: 21 })).toEqual({ twice: 42 });
+      const names = (
+        await tx.all<{ name: string }>(
+          sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE ${'%lectern-probe%'}`,
+        )
+      ).map((row) => row.name);
+      // Each text once, however often it ran (the pattern asked for is a value, not in this one's text).
+      expect(names).toHaveLength(2);
+      expect(new Set(names).size).toBe(2);
+      // A text holding two statements can't be prepared (PostgreSQL refuses it): it runs unnamed.
+      await tx.run(sql`SELECT 1 /* lectern-probe-3 */; SELECT 2`);
+    });
+  });
+});
+
 describe('transactions', () => {
   it('land nothing, and record nothing, when the work throws', async () => {
     await expect(
