@@ -41,11 +41,15 @@ export async function pullChanges(
       // Left unawaited if storing this page fails: that failure is the one reported.
       coming.catch(() => undefined);
     }
-    await applyChanges(db, page.changes, page.cursor, {
-      // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
-      ...(cards && !page.hasMore ? { cardsPull: false } : {}),
-      ...(cards && hasArticleCard(page.changes) ? { bodiesWanted: true } : {}),
-    });
+    // Nothing new (the usual answer to a sync): no write transaction over every data table, which would
+    // hold up the dashboard's reads and wake every live query for nothing.
+    const nothingNew = page.changes.length === 0 && page.cursor === since && !cards;
+    if (!nothingNew)
+      await applyChanges(db, page.changes, page.cursor, {
+        // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
+        ...(cards && !page.hasMore ? { cardsPull: false } : {}),
+        ...(cards && hasArticleCard(page.changes) ? { bodiesWanted: true } : {}),
+      });
     applied += page.changes.length;
     if (!more) return applied;
     since = page.cursor;
