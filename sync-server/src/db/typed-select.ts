@@ -1,9 +1,9 @@
-// Reads written with drizzle's `sql` template, typed and decoded by drizzle: the services' one way to read
-// rows the query builder can't say (engine-tuned joins, INDEXED BY, full-text search, JSON built by the
-// database). The caller names what each answered column is, a schema column or a `sql` value decoded by
-// .mapWith(): the row's type follows from those (the schema's $inferSelect types), and each value is
-// decoded as the builder decodes it (a SQLite 0/1 becomes a boolean, a PostgreSQL bigint a number). No
-// row type is written by hand, and nothing is cast.
+// Reads written with drizzle's `sql` template, typed and decoded by the schema: the services' one way to
+// read rows the query builder can't say (engine-tuned joins, INDEXED BY, full-text search, JSON built by
+// the database). The caller names what each answered value is, a schema column or a DecodedValue (asColumn,
+// asNumber, asBoolean, asText, asParsed): the row's type follows from those (the schema's $inferSelect
+// types), and each value is decoded as the builder decodes it (a SQLite 0/1 becomes a boolean, a
+// PostgreSQL bigint a number). No row type is written by hand; the layer's two assertions are marked.
 import { Column, is, sql, type GetColumnData, type SQL } from 'drizzle-orm';
 import type { PlaceholderValues, Queryable, Tables } from './database';
 
@@ -30,6 +30,7 @@ export type RowOf<S extends Selection> = {
  * the column (null included when it may be NULL) and decoded by it.
  */
 export function asColumn<C extends Column>(column: C, value: SQL): DecodedValue<GetColumnData<C>> {
+  // Asserted: the column's decoder answers its own data type.
   return { sql: value, decode: (driverValue) => column.mapFromDriverValue(driverValue) as GetColumnData<C> };
 }
 
@@ -67,9 +68,7 @@ export async function select<S extends Selection>(
   selection: S,
   rest: SQL,
 ): Promise<RowOf<S>[]> {
-  const read = reader(selection);
-  const rows = await db.all(sql`SELECT ${read.list} ${rest}`);
-  return rows.map(read.decode);
+  return await rowsOf(db, selection, (list) => sql`SELECT ${list} ${rest}`);
 }
 
 /** The first row `rest` answers, or undefined when it answers none. */
@@ -111,9 +110,13 @@ export async function returning<S extends Selection>(
   selection: S,
   write: SQL,
 ): Promise<RowOf<S>[]> {
+  return await rowsOf(db, selection, (list) => sql`${write} RETURNING ${list}`);
+}
+
+/** Every row of the query `around` makes of the selection's list, decoded. */
+async function rowsOf<S extends Selection>(db: Queryable, selection: S, around: (list: SQL) => SQL) {
   const read = reader(selection);
-  const rows = await db.all(sql`${write} RETURNING ${read.list}`);
-  return rows.map(read.decode);
+  return (await db.all(around(read.list))).map(read.decode);
 }
 
 /** Whether `rest` (FROM, WHERE…) answers any row. */

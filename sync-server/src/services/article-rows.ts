@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
-import { aliasedTable } from 'drizzle-orm';
+import { aliasedTable, type Column } from 'drizzle-orm';
 import type { Dialect, Tables } from '../db/database';
 import { asStoredJson, joinedText, storedJson, type StoredJson } from '../db/sql-functions';
 import {
@@ -53,20 +53,8 @@ function summarySelectionOf(tables: Tables, dialect: Dialect) {
     is_archived: a.isArchived,
     created_at: a.createdAt,
     updated_at: a.updatedAt,
-    fetch_state: sqlite
-      ? asColumn(
-          a.fetchState,
-          sql`(SELECT f.fetch_state FROM articles f INDEXED BY articles_fetch_state_idx
-             WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL)`,
-        )
-      : a.fetchState,
-    fetch_error: sqlite
-      ? asColumn(
-          a.fetchError,
-          sql`(SELECT f.fetch_error FROM articles f INDEXED BY articles_fetch_state_idx
-             WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL)`,
-        )
-      : a.fetchError,
+    fetch_state: sqlite ? fromFetchStateIndex(a.fetchState, sql`f.fetch_state`) : a.fetchState,
+    fetch_error: sqlite ? fromFetchStateIndex(a.fetchError, sql`f.fetch_error`) : a.fetchError,
     images_pending: sqlite
       ? asBoolean(
           sql`EXISTS (SELECT 1 FROM articles f INDEXED BY articles_images_pending_idx
@@ -83,6 +71,15 @@ function summarySelectionOf(tables: Tables, dialect: Dialect) {
       parseNames,
     ),
   };
+}
+
+/** A column of the few articles the server is still fetching, read from their partial index (SQLite). */
+function fromFetchStateIndex<C extends Column>(column: C, value: SQL) {
+  return asColumn(
+    column,
+    sql`(SELECT ${value} FROM articles f INDEXED BY articles_fetch_state_idx
+       WHERE f.seq = a.seq AND f.fetch_state IS NOT NULL)`,
+  );
 }
 
 type SummarySelection = ReturnType<typeof summarySelectionOf>;
