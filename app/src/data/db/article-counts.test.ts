@@ -147,6 +147,23 @@ describe('the counts kept with local writes', () => {
       ),
     );
     expect(await expectCountsExact(db)).toMatchObject({ total: 175, tags: { old: 25, new: 150 } });
+    // A write spread over a library too large to read the keys between its ends: looked up key by key.
+    const many = (n: number) => `many-${String(n).padStart(5, '0')}`;
+    await putArticles(
+      db,
+      Array.from({ length: 2_200 }, (_, n) => articleSummary(many(n), { tags: ['many'] })),
+    );
+    await putArticles(
+      db,
+      Array.from({ length: 64 }, (_, n) =>
+        articleSummary(many(n * 34), { is_archived: true, tags: ['moved'] }),
+      ),
+    );
+    expect(await expectCountsExact(db)).toMatchObject({
+      total: 2_375,
+      archived: 30 + 64,
+      tags: { many: 2_200 - 64, moved: 64 },
+    });
   });
 });
 

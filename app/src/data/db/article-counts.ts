@@ -63,6 +63,11 @@ const RANGE_BETWEEN = 2 as DBCoreRangeType;
  * thousand cards, new to the device, reads no row at all instead of making a thousand lookups for nothing.
  */
 const KEYS_READ_AT_ONCE = 64;
+/**
+ * The key read stops after this many keys per key written (a key costs far less than a lookup); a range
+ * holding more (a few writes spread over a large library) is looked up key by key as before.
+ */
+const KEYS_READ_PER_KEY = 32;
 
 /** Rows of one mutation, before and after it, keyed by id (a key twice in one call counts once). */
 async function rowsBefore(
@@ -73,9 +78,11 @@ async function rowsBefore(
   let unique = [...new Set(keys)];
   if (unique.length >= KEYS_READ_AT_ONCE) {
     const sorted = [...unique].sort();
+    const limit = unique.length * KEYS_READ_PER_KEY;
     const present = await table.query({
       trans,
       values: false,
+      limit,
       query: {
         index: table.schema.primaryKey,
         range: {
@@ -87,9 +94,11 @@ async function rowsBefore(
         },
       },
     });
-    const there = new Set(present.result as string[]);
-    unique = unique.filter((key) => there.has(key));
-    if (unique.length === 0) return new Map();
+    if (present.result.length < limit) {
+      const there = new Set(present.result as string[]);
+      unique = unique.filter((key) => there.has(key));
+      if (unique.length === 0) return new Map();
+    }
   }
   const rows = (await table.getMany({ trans, keys: unique })) as (ArticleRow | undefined)[];
   const before = new Map<string, ArticleRow>();
