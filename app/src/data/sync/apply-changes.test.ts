@@ -1,5 +1,6 @@
 // A pulled page of the change feed leaves the device as the server has it, whatever order its changes
 // reached the server in.
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { expect, it } from 'vitest';
 import { createTestDevice } from '../testing/test-lectern';
 import { signedInDevice, startWorld, type World } from '../testing/server-fixture';
@@ -28,4 +29,28 @@ it('keeps a tag deleted and made again under the same name on the articles it wa
   expect((await laptop.lectern.tags.list()).tags.map((t) => [t.id, t.name])).toEqual([[again.id, 'home']]);
   await phone.lectern.close();
   await laptop.lectern.close();
+});
+
+it('writes nothing on the device when a sync finds nothing new', async () => {
+  const phone = await signedInDevice(world);
+  await phone.lectern.articles.create({ url: world.site.url('/gardening') });
+  await phone.lectern.sync.syncNow();
+  const written: string[] = [];
+  // What changed, by table part and key range; the sync's own time (lastSyncedAt) is written every time.
+  const listener = (parts: ObservabilitySet) => {
+    for (const [part, tree] of Object.entries(parts)) {
+      // The root of the part's range tree: the whole range written.
+      const range = tree as { from?: unknown; to?: unknown };
+      if (range.from === 'lastSyncedAt' && range.to === 'lastSyncedAt') continue;
+      written.push(`${part.replace(/^idb:\/\/[^/]+\//, '')} ${String(range.from)}..${String(range.to)}`);
+    }
+  };
+  Dexie.on('storagemutated', listener);
+  try {
+    expect(await phone.lectern.sync.syncNow()).toMatchObject({ status: 'synced' });
+  } finally {
+    Dexie.on('storagemutated').unsubscribe(listener);
+  }
+  expect(written).toEqual([]);
+  await phone.lectern.close();
 });
