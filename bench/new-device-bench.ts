@@ -134,11 +134,24 @@ async function main() {
       await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
       const wallStart = performance.now();
       let last = { articles: 0, bodies: 0, at: 0 };
+      let bodiesProfileFrom: number | null = null;
       for (;;) {
         last = await page.evaluate(counts);
-        if (cdp && profileDir && last.articles >= ARTICLES) {
+        if (cdp && profileDir && last.articles >= ARTICLES && bodiesProfileFrom === null) {
           const { profile } = await cdp.send('Profiler.stop');
           writeFileSync(join(profileDir, 'new-device-cards.cpuprofile'), JSON.stringify(profile));
+          // Then ten seconds of the bodies coming in.
+          await cdp.send('Profiler.start');
+          bodiesProfileFrom = performance.now();
+        }
+        if (
+          cdp &&
+          profileDir &&
+          bodiesProfileFrom !== null &&
+          performance.now() - bodiesProfileFrom > 10_000
+        ) {
+          const { profile } = await cdp.send('Profiler.stop');
+          writeFileSync(join(profileDir, 'new-device-bodies.cpuprofile'), JSON.stringify(profile));
           await cdp.detach();
           cdp = null;
         }
@@ -181,6 +194,11 @@ async function main() {
         );
       const feed = resources.filter((entry) => entry.name.includes('/sync/changes'));
       const bodies = resources.filter((entry) => entry.name.includes('/articles/bodies'));
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      console.log(
+        `      bodies: server ${median(bodies.map((entry) => entry.waited)).toFixed(0)} ms a call (median), ` +
+          `${median(bodies.slice(1).map((entry, i) => entry.start - bodies[i]!.start)).toFixed(0)} ms between calls`,
+      );
       const mb = (entries: { bytes: number }[]) => entries.reduce((sum, entry) => sum + entry.bytes, 0) / 1e6;
 
       console.log('');

@@ -12,6 +12,7 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/connection';
 import { openServerDatabase } from '../src/testing/test-database';
@@ -107,6 +108,8 @@ beforeAll(async () => {
     });
     othersArticle = await save(tx, stranger.id, bodyOf(99, 1_000), 99);
   });
+  // Two articles as saved before cards were stored with each change: their cards are built from columns.
+  await db.run(sql`DELETE FROM article_cards WHERE article_id IN (${saved[3]!.id}, ${saved[4]!.id})`);
   await db.close();
   server = await startTestServer({ dataDir });
   reader = await signIn('bodies@example.com');
@@ -157,6 +160,48 @@ describe('the change feed as cards', () => {
     expect(cards.some((change) => change.entity === 'highlight')).toBe(true);
     // Tags go with the card: the first article's tag name is there.
     expect(cards.find((change) => change.id === saved[0]!.id)?.row).toMatchObject({ tags: ['garden'] });
+  });
+
+  it("keeps each article's card with its latest change, and drops it with the article", async () => {
+    const [first, second] = [saved[1]!.id, saved[4]!.id];
+    expect((await reader.put(`/articles/${first}`, { isFavorite: true })).status).toBe(200);
+    const tag = await reader.post('/tags', { name: 'moved' });
+    expect(tag.status).toBe(201);
+    expect((await reader.post(`/articles/${first}/tags`, { tagId: tag.body.tag.id })).status).toBe(200);
+    // An article without a stored card gets one at its next change.
+    expect((await reader.put(`/articles/${second}`, { isRead: true })).status).toBe(200);
+    const cards = await wholeFeed(reader, '&cards=true');
+    const full = await wholeFeed(reader, '');
+    for (const id of [first, second]) {
+      const { content: _content, ...card } = full.find((change) => change.id === id)!.row as {
+        content: string | null;
+      };
+      expect(cards.find((change) => change.id === id)?.row).toEqual(card);
+    }
+    expect(cards.find((change) => change.id === first)?.row).toMatchObject({
+      is_favorite: true,
+      tags: ['moved'],
+    });
+    expect(cards.find((change) => change.id === second)?.row).toMatchObject({ is_read: true });
+
+    const db = await openServerDatabase(dataDir);
+    try {
+      const owner = await db.get<{ id: string }>(
+        sql`SELECT id FROM users WHERE email = 'bodies@example.com'`,
+      );
+      const gone = await save(db, owner!.id, bodyOf(50, 1_000), 50);
+      expect(await db.all(sql`SELECT article_id FROM article_cards WHERE article_id = ${gone}`)).toHaveLength(
+        1,
+      );
+      expect((await reader.delete(`/articles/${gone}`)).status).toBe(204);
+      expect(await db.all(sql`SELECT article_id FROM article_cards WHERE article_id = ${gone}`)).toEqual([]);
+      const afterDelete = await wholeFeed(reader, '&cards=true');
+      expect(afterDelete.filter((change) => change.id === gone)).toEqual([
+        expect.objectContaining({ op: 'delete', row: null }),
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('pages far more cards than articles with bodies within the same page budget', async () => {

@@ -31,6 +31,18 @@ export async function recordUpsert(
     row: JSON.stringify(row),
     createdAt: nowIso(),
   });
+  if (entity === 'article') await recordCard(db, id, row as Record<string, unknown>);
+}
+
+/** The article's card, its row less the body, read by a new device's pages of cards (services/sync.ts). */
+async function recordCard(db: Queryable, id: string, row: Record<string, unknown>): Promise<void> {
+  const { content: _content, ...card } = row;
+  const { articleCards } = db.tables;
+  const json = JSON.stringify(card);
+  await db.orm
+    .insert(articleCards)
+    .values({ articleId: id, card: json })
+    .onConflictDoUpdate({ target: articleCards.articleId, set: { card: json } });
 }
 
 /** Records the delete in the feed and remembers the id, so a replayed create can't bring it back. */

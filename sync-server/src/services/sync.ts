@@ -8,7 +8,9 @@ import { asColumn, orNull, select, selectFirst, type RowOf } from '../db/typed-s
 
 /**
  * A change as the feed reads it. Its row is the stored JSON (db/sql-functions.ts storedJson): it goes out
- * as it is, never parsed; in a page of cards an article's is read without it (NULL).
+ * as it is, never parsed. In a page of cards an article's row is its card (article_cards, joined as `ac`),
+ * never the stored change with its body; NULL when the article has no card stored (saved before cards
+ * were) or is gone.
  */
 function changeSelection(db: Queryable, cards: boolean) {
   const { changeLog } = db.tables;
@@ -20,7 +22,7 @@ function changeSelection(db: Queryable, cards: boolean) {
     row: orNull(
       cards
         ? asStoredJson(
-            sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN NULL ELSE ${storedJson(db, sql`row`).sql} END`,
+            sql`CASE WHEN entity = 'article' AND op = 'upsert' THEN ${storedJson(db, sql`ac.card`).sql} ELSE ${storedJson(db, sql`row`).sql} END`,
           )
         : storedJson(db, sql`row`),
     ),
@@ -38,13 +40,16 @@ type ChangeRow = Omit<RowOf<ReturnType<typeof changeSelection>>, 'row'> & { row:
 export const FEED_PAGE_BYTES = 1024 * 1024;
 
 /**
- * In a page of cards an article's change is read without its row (the row holds the body): its card comes
- * from feed-cards.ts after the page is chosen. Counted at about this size against FEED_PAGE_BYTES.
+ * An article's change in a page of cards without a stored card gets one from feed-cards.ts after the page
+ * is chosen. Counted at about this size against FEED_PAGE_BYTES.
  */
 const CARD_BYTES = 1024;
 
 /** Rows read per query: a page is read a few rows at a time, and reading stops once it is full. */
 const FEED_READ_ROWS = 16;
+
+/** The same for a page of cards, whose rows are a kilobyte or so rather than whole bodies. */
+const CARD_READ_ROWS = 256;
 
 /**
  * The page after `since`, read in small steps (keyset on seq) so that at most FEED_READ_ROWS rows beyond
@@ -56,11 +61,14 @@ async function readPage(db: Queryable, userId: string, since: number, limit: num
   let bytes = 0;
   let after = since;
   for (;;) {
-    const want = Math.min(limit + 1 - page.length, FEED_READ_ROWS);
+    const want = Math.min(limit + 1 - page.length, cards ? CARD_READ_ROWS : FEED_READ_ROWS);
     const rows = await select(
       db,
       selection,
-      sql`FROM change_log WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`,
+      cards
+        ? sql`FROM change_log LEFT JOIN article_cards ac ON entity = 'article' AND ac.article_id = entity_id
+              WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`
+        : sql`FROM change_log WHERE user_id = ${userId} AND seq > ${after} ORDER BY seq LIMIT ${want}`,
     );
     for (const read of rows) {
       // Bytes to send either way; counted in bytes, whatever the script of the text.
@@ -76,9 +84,12 @@ async function readPage(db: Queryable, userId: string, since: number, limit: num
   }
 }
 
-/** Puts each article change's card in its row: read from the articles, else from the change less its body. */
+/**
+ * Puts a card in each article change's row that has none stored: read from the articles, else (deleted
+ * meanwhile) from the change less its body.
+ */
 async function fillCards(db: Queryable, userId: string, page: ChangeRow[]): Promise<void> {
-  const articles = page.filter((row) => row.entity === 'article' && row.op === 'upsert');
+  const articles = page.filter((row) => row.entity === 'article' && row.op === 'upsert' && row.row === null);
   const cards = await readArticleCards(
     db,
     userId,

@@ -4,11 +4,16 @@
 import type { Change, ChangesResponse } from '@lectern/shared-schema';
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
+
+/** Where `character` is next in `text` from `from`, or the text's length. */
+function indexOrEnd(text: string, character: string, from: number): number {
+  const at = text.indexOf(character, from);
+  return at === -1 ? text.length : at;
+}
 
 /**
  * Splits `{"cursor":…,"hasMore":…,"changes":[{…},{…}]}` fed in pieces: every element of `changes` goes to
@@ -30,14 +35,25 @@ export function createFeedSplitter(onChange: (change: Change) => void) {
       const scanFrom = text.length;
       text += chunk;
       let outsideFrom = inChanges ? -1 : scanFrom;
+      // Inside a string (most of a page: titles, addresses, bodies) only a quote or a backslash matters: the
+      // scan jumps to the next of either, found by indexOf and kept until passed, never byte by byte.
+      let nextQuote = -1;
+      let nextBackslash = -1;
       for (let i = scanFrom; i < text.length; i += 1) {
-        const c = text.charCodeAt(i);
         if (inString) {
-          if (escaped) escaped = false;
-          else if (c === BACKSLASH) escaped = true;
-          else if (c === QUOTE) inString = false;
+          if (escaped) {
+            escaped = false;
+            continue;
+          }
+          if (nextQuote < i) nextQuote = indexOrEnd(text, '"', i);
+          if (nextBackslash < i) nextBackslash = indexOrEnd(text, '\\', i);
+          i = Math.min(nextQuote, nextBackslash);
+          if (i === text.length) break;
+          if (i === nextBackslash) escaped = true;
+          else inString = false;
           continue;
         }
+        const c = text.charCodeAt(i);
         if (c === QUOTE) inString = true;
         else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
           depth += 1;

@@ -109,7 +109,7 @@ describe('the feed read as it streams', () => {
         entity: 'article',
         id: 'a',
         op: 'upsert',
-        row: { title: 'Braces {[ and "quotes" ]}\\', n: [1] },
+        row: { title: 'Braces {[ and "quotes" ]}\\', path: 'C:\\\\dir\\"x"\\', n: [1] },
       },
       { seq: 2, entity: 'tag', id: 't', op: 'delete', row: null },
       { seq: 3, entity: 'article', id: 'b', op: 'upsert', row: { content: '<p>é — 東京 \\" \n</p>' } },

@@ -258,6 +258,19 @@ export const changeLog = pgTable(
 );
 
 /**
+ * Each article's card, the JSON its GET serves less the body, written with every change the feed records
+ * for the article (services/change-log.ts): a new device's pages of cards (GET /api/sync/changes?cards=true)
+ * read it as it is instead of building each card from the article's columns, tags and highlights. Kept
+ * apart from change_log, whose row holds the whole body before it. Gone with its article.
+ */
+export const articleCards = pgTable('article_cards', {
+  articleId: text('article_id')
+    .primaryKey()
+    .references(() => articles.id, { onDelete: 'cascade' }),
+  card: text('card').notNull(),
+});
+
+/**
  * Which article uses which archived image. The bytes are stored once per content hash under
  * DATA_DIR/images/; a file is removed when no row names its hash any more (services/deletions.ts).
  */
