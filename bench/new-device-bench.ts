@@ -32,7 +32,7 @@ const APP_DIR = join(repoRoot, 'app', 'dist');
 const PROBES = `
   localStorage.setItem('lectern.offlineBudget', JSON.stringify({ kind: 'everything' }));
   performance.setResourceTimingBufferSize(100000);
-  window.__probe = { submitAt: null, cardsAt: null, longTasks: [], heapPeak: 0, heapSamples: 0 };
+  window.__probe = { submitAt: null, cardsAt: null, longTasks: [], heapPeak: 0, heapPeakAt: 0, heapSamples: 0, heapEachSecond: [] };
   document.addEventListener('submit', () => { window.__probe.submitAt ??= performance.now(); }, true);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
@@ -49,7 +49,8 @@ const PROBES = `
   setInterval(() => {
     const used = performance.memory?.usedJSHeapSize ?? 0;
     window.__probe.heapSamples += 1;
-    if (used > window.__probe.heapPeak) window.__probe.heapPeak = used;
+    if (window.__probe.heapSamples % 20 === 0) window.__probe.heapEachSecond.push(Math.round(used / 1048576));
+    if (used > window.__probe.heapPeak) { window.__probe.heapPeak = used; window.__probe.heapPeakAt = performance.now(); }
   }, 50);
 `;
 
@@ -58,6 +59,8 @@ interface Probe {
   cardsAt: number | null;
   longTasks: { start: number; duration: number }[];
   heapPeak: number;
+  heapPeakAt: number;
+  heapEachSecond: number[];
   heapSamples: number;
 }
 
@@ -137,7 +140,10 @@ async function main() {
       let bodiesProfileFrom: number | null = null;
       for (;;) {
         last = await page.evaluate(counts);
-        if (cdp && profileDir && last.articles >= ARTICLES && bodiesProfileFrom === null) {
+        const listed = await page.evaluate(
+          () => (window as unknown as { __probe: Probe }).__probe.cardsAt !== null,
+        );
+        if (cdp && profileDir && listed && bodiesProfileFrom === null) {
           const { profile } = await cdp.send('Profiler.stop');
           writeFileSync(join(profileDir, 'new-device-cards.cpuprofile'), JSON.stringify(profile));
           // Then ten seconds of the bodies coming in.
@@ -159,6 +165,20 @@ async function main() {
         if (performance.now() - wallStart > 300_000)
           throw new Error(`only ${last.bodies} bodies of ${last.articles} articles after 300 s`);
         await page.waitForTimeout(200);
+      }
+      if (process.env.BENCH_HEAP_AFTER) {
+        // What the page still holds once the sync is done, after a full collection (not a figure).
+        const heap = await context.newCDPSession(page);
+        await heap.send('HeapProfiler.collectGarbage');
+        const used = await page.evaluate(
+          () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize,
+        );
+        console.log(`      heap held after the sync, collected: ${(used / 2 ** 20).toFixed(0)} MB`);
+        const seconds = await page.evaluate(
+          () => (window as unknown as { __probe: Probe }).__probe.heapEachSecond,
+        );
+        console.log(`      heap each second (MB): ${seconds.join(' ')}`);
+        await heap.detach();
       }
       const probe = await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
       if (probe.submitAt === null || probe.cardsAt === null)
@@ -230,7 +250,7 @@ async function main() {
         side: 'device',
         figure: 'new device: JS heap peak during the sync',
         size: ARTICLES,
-        value: `${heapMb.toFixed(0)} MB`,
+        value: `${heapMb.toFixed(0)} MB at ${((probe.heapPeakAt - probe.submitAt) / 1000).toFixed(1)} s`,
         target: `<= ${HEAP_TARGET_MB} MB`,
         ok: probe.heapSamples > 0 && heapMb <= HEAP_TARGET_MB,
       });

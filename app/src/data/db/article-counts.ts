@@ -14,6 +14,7 @@ import type {
 } from 'dexie';
 import type { ArticleStats } from '@lectern/shared-schema';
 import type { ArticleCountsRow, ArticleRow } from './rows';
+import { anyStaged } from './staged-cards';
 
 export const ARTICLE_COUNTS_TABLE = 'article_counts';
 export const ARTICLE_COUNTS_KEY = 'library';
@@ -71,12 +72,14 @@ const KEYS_READ_PER_KEY = 32;
 
 /** Rows of one mutation, before and after it, keyed by id (a key twice in one call counts once). */
 async function rowsBefore(
+  down: DBCore,
   table: DBCoreTable,
   trans: DBCoreTransaction,
   keys: readonly string[],
 ): Promise<Map<string, ArticleRow>> {
   let unique = [...new Set(keys)];
-  if (unique.length >= KEYS_READ_AT_ONCE) {
+  // A staged card (db/staged-cards.ts) is a row replaced too, but only a read by id finds it.
+  if (unique.length >= KEYS_READ_AT_ONCE && !(await anyStaged(down, trans))) {
     const sorted = [...unique].sort();
     const limit = unique.length * KEYS_READ_PER_KEY;
     const present = await table.query({
@@ -111,6 +114,7 @@ async function rowsBefore(
 
 /** What one mutation of `articles` does to the counts, worked out from the rows it replaces or removes. */
 async function mutateCounting(
+  down: DBCore,
   articles: DBCoreTable,
   countsTable: DBCoreTable,
   req: DBCoreMutateRequest,
@@ -134,7 +138,7 @@ async function mutateCounting(
       req.type === 'delete'
         ? (req.keys as string[])
         : (req.values as ArticleRow[]).map((row, i) => (req.keys?.[i] as string | undefined) ?? row.id);
-    current = await rowsBefore(articles, trans, keys);
+    current = await rowsBefore(down, articles, trans, keys);
   }
   const response = await articles.mutate(req);
   if (cleared) {
@@ -195,7 +199,7 @@ export const articleCountsMiddleware: Middleware<DBCore> = {
             if (!hasCountsTable(req.trans)) return table.mutate(req);
             const countsTable = down.table(ARTICLE_COUNTS_TABLE);
             const queued = (queues.get(req.trans) ?? Promise.resolve()).then(() =>
-              mutateCounting(table, countsTable, req),
+              mutateCounting(down, table, countsTable, req),
             );
             queues.set(
               req.trans,

@@ -10,10 +10,12 @@ import {
   noCounts,
 } from './article-counts';
 import { LIST_KEYS_INDEX, listKeysMiddleware, listKeysOf } from './list-keys';
+import { stagedCardsMiddleware } from './staged-cards';
 import type {
   ArticleContentRow,
   ArticleCountsRow,
   ArticleRow,
+  CardPageRow,
   HighlightRow,
   ListArticleRow,
   ImageFileRow,
@@ -130,6 +132,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    // A first sync's pages of cards, each staged as one row until its cards are moved into `articles`
+    // (db/staged-cards.ts): the whole library is listed long before ten thousand rows are written.
+    version: 8,
+    stores: {
+      card_pages: '++key, *ids',
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {
@@ -147,11 +157,13 @@ export class LecternDb extends Dexie {
   declare image_files: Table<ImageFileRow, string>;
   declare search_index: Table<SearchIndexRow, string>;
   declare article_counts: Table<ArticleCountsRow, string>;
+  declare card_pages: Table<CardPageRow, number>;
 
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
     super(name, options);
     this.use(articleCountsMiddleware);
     this.use(listKeysMiddleware);
+    this.use(stagedCardsMiddleware);
     for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade(upgrade);
@@ -170,6 +182,7 @@ export class LecternDb extends Dexie {
       this.outbox,
       this.screenshots,
       this.meta,
+      this.card_pages,
     ];
   }
 

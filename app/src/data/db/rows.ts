@@ -16,6 +16,17 @@ export interface ArticleRow extends ArticleSummary {
   list_keys?: string[];
 }
 
+/**
+ * One page of a first sync's cards, staged as one row until its cards are moved into `articles`
+ * (db/staged-cards.ts). A page changed (a card deleted or staged again by a later page) gets a new key.
+ */
+export interface CardPageRow {
+  key?: number;
+  rows: ArticleRow[];
+  /** The ids of `rows`: a multi-entry index, to find the page of a card. */
+  ids: string[];
+}
+
 export interface ArticleContentRow {
   id: string;
   content: string | null;

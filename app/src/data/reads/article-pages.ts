@@ -4,6 +4,9 @@ import type { ArticleSummary, ArticlesQuery } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
 import type { LecternDb } from '../db/lectern-db';
 import { isListQuery, LIST_KEYS_INDEX, listRange, type ListQuery } from '../db/list-keys';
+import { hasStagedCards } from '../db/staged-cards';
+import { articleView, forgetArticleView } from './article-view';
+import { forgetArticles } from './row-cache';
 import type { ArticleOrder } from './article-order';
 import { filterOf, listArticles, pendingSaves, toSummary, type LocalArticleSummary } from './article-reads';
 
@@ -65,6 +68,24 @@ async function listTotal(db: LecternDb, query: ListQuery): Promise<number> {
   return db.articles.where(LIST_KEYS_INDEX).between(lower, upper, true, true).count();
 }
 
+/** The databases whose lists were last read in memory, staged cards and all. */
+const readWithStaged = new WeakSet<LecternDb>();
+
+/**
+ * Whether cards are staged (the lists are then read in memory); once every card is moved, the rows held
+ * in memory for that go.
+ */
+function readsStaged(db: LecternDb): PromiseLike<boolean> {
+  return hasStagedCards(db).then((staged) => {
+    if (staged) readWithStaged.add(db);
+    else if (readWithStaged.delete(db)) {
+      forgetArticles(db);
+      forgetArticleView(db);
+    }
+    return staged;
+  });
+}
+
 /** The articles from `start` up to `end` (excluded) of the list in `order`, and the list's total. */
 export async function pageArticles(
   db: LecternDb,
@@ -75,10 +96,21 @@ export async function pageArticles(
 ): Promise<ArticlePage> {
   const from = Math.max(0, Math.floor(start));
   const limit = Math.max(0, Math.floor(end) - from);
-  if (!isListQuery(query)) {
-    // Not a list the dashboard shows (no archived flag): the whole list, cut.
-    const { articles } = await listArticles(db, query, order);
-    return { total: articles.length, start: from, articles: articles.slice(from, from + limit) };
+  if (!isListQuery(query) || (await readsStaged(db))) {
+    // Not a list the dashboard shows (no archived flag), or cards staged by a first sync, which the list
+    // keys' index doesn't hold yet: the library in memory, counted, and only the window made summaries.
+    const [view, saves] = await Promise.all([articleView(db), pendingSaves(db)]);
+    const matches = filterOf(query);
+    const rows = order === 'title' ? view.byTitle() : view.newestFirst;
+    const articles: LocalArticleSummary[] = [];
+    let total = 0;
+    for (let i = 0; i < rows.length; i += 1) {
+      const row = rows[order === 'oldest' ? rows.length - 1 - i : i]!;
+      if (!matches(row)) continue;
+      if (total >= from && total < from + limit) articles.push(toSummary(row, saves));
+      total += 1;
+    }
+    return { total, start: from, articles };
   }
   const [total, rows, saves] = await Promise.all([
     listTotal(db, query),
@@ -95,7 +127,7 @@ export async function pageArticles(
 
 /** Every id of the list in `order` (the index's keys only, no row read): what Select All selects. */
 export async function listedIds(db: LecternDb, query: ArticlesQuery, order: ArticleOrder): Promise<string[]> {
-  if (!isListQuery(query))
+  if (!isListQuery(query) || (await readsStaged(db)))
     return (await listArticles(db, query, order)).articles.map((article) => article.id);
   return listCollection(db, query, order).primaryKeys();
 }
@@ -110,7 +142,7 @@ export async function idsInList(
   ids: readonly string[],
 ): Promise<string[]> {
   if (ids.length === 0) return [];
-  if (ids.length > SELECTION_BY_ROWS && isListQuery(query)) {
+  if (ids.length > SELECTION_BY_ROWS && isListQuery(query) && !(await readsStaged(db))) {
     // Select All over a large list: its keys, not thousands of rows decoded.
     const listed = new Set(await listCollection(db, query, 'newest').primaryKeys());
     return ids.filter((id) => listed.has(id));

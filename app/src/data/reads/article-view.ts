@@ -6,6 +6,7 @@ import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
 import { compareTitles } from './article-order';
 import { cachedArticles } from './row-cache';
+import { stagedCards } from '../db/staged-cards';
 
 export interface ArticleView {
   newestFirst: readonly ArticleRow[];
@@ -13,22 +14,32 @@ export interface ArticleView {
   byTitle(): readonly ArticleRow[];
 }
 
-const views = new WeakMap<LecternDb, { version: number; view: ArticleView }>();
+const views = new WeakMap<
+  LecternDb,
+  { version: number; staged: ReadonlyMap<string, ArticleRow> | null; view: ArticleView }
+>();
 
 export async function articleView(db: LecternDb): Promise<ArticleView> {
-  const cache = await cachedArticles(db);
+  const [cache, staged] = await Promise.all([cachedArticles(db), stagedCards(db)]);
   // Read now, in the same step as the rows are copied below.
   const version = cache.version;
   const rows = cache.rows;
   const kept = views.get(db);
-  if (kept && kept.version === version) return kept.view;
+  if (kept && kept.version === version && kept.staged === staged) return kept.view;
   const all = [...rows.values()];
+  // A first sync's staged cards are articles too, until moved into rows (which then win).
+  if (staged) for (const [id, card] of staged) if (!rows.has(id)) all.push(card);
   const newestFirst = all.sort(compareNewestFirst);
   let byTitle: ArticleRow[] | null = null;
   const view: ArticleView = {
     newestFirst,
     byTitle: () => (byTitle ??= [...newestFirst].sort(compareTitles)),
   };
-  views.set(db, { version, view });
+  views.set(db, { version, staged, view });
   return view;
+}
+
+/** Lets the view go with the rows it was made of (reads/row-cache.ts forgetArticles). */
+export function forgetArticleView(db: LecternDb): void {
+  views.delete(db);
 }

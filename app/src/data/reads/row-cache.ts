@@ -104,3 +104,12 @@ function cachesOf(db: LecternDb) {
 export const cachedArticles = (db: LecternDb) => cachesOf(db).articles.read();
 export const articleRows = async (db: LecternDb) => (await cachedArticles(db)).rows;
 export const highlightRows = async (db: LecternDb) => (await cachesOf(db).highlights.read()).rows;
+
+/**
+ * Lets the articles held in memory go (read again when next asked for): the dashboard's lists read them
+ * all only while a first sync's cards are staged (reads/article-pages.ts), and need them no more after.
+ */
+export function forgetArticles(db: LecternDb): void {
+  const found = caches.get(db);
+  if (found) found.articles = createRowCache(db.articles);
+}

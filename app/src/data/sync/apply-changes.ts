@@ -9,8 +9,11 @@ import {
   putHighlights,
   refreshHighlightCounts,
   renameTagEverywhere,
+  nextRev,
   tagKey,
+  toArticleRow,
 } from '../db/local-store';
+import { stageCards } from '../db/staged-cards';
 import { reapplyOutbox } from '../outbox/outbox';
 
 /** Only the last change of each entity matters: every change carries the entity's whole state. */
@@ -33,6 +36,9 @@ function deletedIdsOf(changes: readonly Change[], entity: Change['entity']): str
   return changes.filter((c) => c.entity === entity && c.op === 'delete').map((c) => c.id);
 }
 
+/** The first sync's progress written with the page, and whether its cards are staged. */
+export type ApplyOptions = Partial<Pick<MetaValues, 'cardsPull' | 'bodiesWanted'>> & { stageCards?: boolean };
+
 /**
  * Stores the page and the new cursor in one transaction: a crash never leaves half a page behind. `meta`
  * is written in the same transaction (the first sync's progress).
@@ -41,10 +47,11 @@ export async function applyChanges(
   db: LecternDb,
   changes: readonly Change[],
   cursor: number,
-  meta: Partial<Pick<MetaValues, 'cardsPull' | 'bodiesWanted'>> = {},
+  options: ApplyOptions = {},
 ): Promise<void> {
+  const { stageCards: _stage, ...meta } = options;
   const latest = latestChanges(changes);
-  await db.transaction('rw', db.dataTables, async () => {
+  await db.transaction('rw', [...db.dataTables, db.article_counts], async () => {
     // A renamed or deleted tag changes the articles carrying it, also those that carry it only through a
     // write of this device the server hasn't had (the server can't re-send those). Tags go before the
     // article rows: the server re-sends every article a tag change touched, and its row is the truth. Done
@@ -64,8 +71,13 @@ export async function applyChanges(
     }
 
     // Cards (a first sync's feed) come without their body: one kept from before may be older than the card.
+    // A first sync stages them a page at a time (db/staged-cards.ts), but for articles it already has.
     const articles = upsertsOf<Article>(latest, 'article');
-    await putArticles(db, articles, true);
+    const rev = options.stageCards ? await nextRev(db) : 0;
+    const written = options.stageCards
+      ? await stageCards(db, articles, (card) => toArticleRow(card, rev))
+      : articles;
+    await putArticles(db, written, true);
     for (const id of deletedIdsOf(latest, 'article')) await deleteArticleLocally(db, id);
 
     const lists = upsertsOf<ReadingList>(latest, 'list');

@@ -48,7 +48,7 @@ export async function pullChanges(
       await applyChanges(db, page.changes, page.cursor, {
         // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
         ...(cards && !page.hasMore ? { cardsPull: false } : {}),
-        ...(cards && hasArticleCard(page.changes) ? { bodiesWanted: true } : {}),
+        ...(cards && hasArticleCard(page.changes) ? { bodiesWanted: true, stageCards: true } : {}),
       });
     applied += page.changes.length;
     if (!more) return applied;

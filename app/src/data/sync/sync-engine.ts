@@ -15,6 +15,7 @@ import type { Connectivity } from './connectivity';
 import { onRestoredFromCache, rereadEverything } from './page-restore';
 import { addRefreshTargets, mergeTargets, noTargets, refreshFromServer } from './refresh';
 import { pullChanges } from './pull';
+import { hasStagedCards, moveStagedCards } from '../db/staged-cards';
 import { pushOutbox } from './push';
 import { createLiveUpdates, type OpenEventSource } from './live-updates';
 import { backoffMs } from './backoff';
@@ -226,6 +227,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       throw error;
     }
+    // A first sync's cards, listed already, become article rows (what search, the bodies and the offline
+    // images walk); also after a reload in the middle.
+    if (await hasStagedCards(db)) await moveStagedCards(db, () => stopRequested);
     if (await db.getMeta('bodiesWanted')) {
       // Whatever stops it early (the network, the budget) is left to the background download.
       await downloadBodies({

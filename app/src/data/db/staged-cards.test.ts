@@ -1,0 +1,187 @@
+// A first sync's staged cards (db/staged-cards.ts) are articles like any other until they are moved into
+// rows: read by id, listed, counted, edited and deleted, and the move leaves exactly the library the pages
+// and the writes made meanwhile say, counted once.
+import '../testing/install-fake-indexeddb';
+import { liveQuery } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { Change } from '@lectern/shared-schema';
+import { describe, expect, it } from 'vitest';
+import { pageArticles } from '../reads/article-pages';
+import { applyChanges } from '../sync/apply-changes';
+import { articleSummary } from '../testing/article-summary';
+import { countAll } from './article-counts';
+import { LecternDb } from './lectern-db';
+import { deleteArticleLocally } from './local-store';
+import { hasStagedCards, moveStagedCards } from './staged-cards';
+
+const LIST = { archived: false } as const;
+
+function openDb(): LecternDb {
+  return new LecternDb(`staged-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+}
+
+const card = (n: number, fields = {}) =>
+  articleSummary(`a${String(n).padStart(3, '0')}`, {
+    title: `Article ${n}`,
+    created_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+    tags: n % 3 === 0 ? ['garden'] : [],
+    ...fields,
+  });
+
+/** The feed's cards: article rows without their body (`content`), as `?cards=true` answers them. */
+const upserts = (cards: ReturnType<typeof card>[], from: number): Change[] =>
+  cards.map((row, i) => ({
+    seq: from + i,
+    entity: 'article',
+    id: row.id,
+    op: 'upsert',
+    row: row as Change['row'] & object,
+  }));
+
+/** Two pages of a first sync, staged: 150 cards. */
+async function stagedLibrary(db: LecternDb) {
+  const first = Array.from({ length: 100 }, (_, i) => card(i));
+  const second = Array.from({ length: 50 }, (_, i) => card(100 + i));
+  await applyChanges(db, upserts(first, 1), 100, { cardsPull: true, bodiesWanted: true, stageCards: true });
+  await applyChanges(db, upserts(second, 101), 150, {
+    cardsPull: false,
+    bodiesWanted: true,
+    stageCards: true,
+  });
+  return [...first, ...second];
+}
+
+/** The whole list as the dashboard reads it, newest first. */
+async function listed(db: LecternDb) {
+  return (await pageArticles(db, LIST, 'newest', 0, 1_000)).articles;
+}
+
+async function expectCountsMatchRows(db: LecternDb, total: number) {
+  const rows = await db.articles.toArray();
+  expect(rows).toHaveLength(total);
+  const { key: _key, ...counts } = (await db.article_counts.get('library'))!;
+  expect(counts).toEqual(countAll(rows));
+}
+
+describe('staged cards', () => {
+  it('list, count and read by id as articles before a row is written, then move into rows', async () => {
+    const db = openDb();
+    const cards = await stagedLibrary(db);
+    expect(await db.articles.count()).toBe(0);
+    expect(await db.card_pages.count()).toBe(2);
+
+    const list = await listed(db);
+    expect(list.map((article) => article.id)).toEqual(cards.map((c) => c.id).reverse());
+    expect((await pageArticles(db, LIST, 'newest', 10, 20)).total).toBe(150);
+    expect(await db.articleCounts()).toMatchObject({ total: 150, tags: { garden: 50 } });
+    expect(await db.articles.get('a042')).toMatchObject({ id: 'a042', title: 'Article 42' });
+    expect((await db.articles.bulkGet(['a001', 'nowhere', 'a120'])).map((row) => row?.id)).toEqual([
+      'a001',
+      undefined,
+      'a120',
+    ]);
+
+    await moveStagedCards(db);
+    expect(await hasStagedCards(db)).toBe(false);
+    await expectCountsMatchRows(db, 150);
+    expect((await listed(db)).map((article) => article.id)).toEqual(cards.map((c) => c.id).reverse());
+    // Moved under a rev of their own, above the staging's: search and the offline images see them.
+    const revs = new Set((await db.articles.toArray()).map((row) => row.rev));
+    expect(revs.size).toBe(2);
+    db.close();
+  });
+
+  it('keeps an edit and a delete made while staged, counted once, through the move', async () => {
+    const db = openDb();
+    await stagedLibrary(db);
+    await db.transaction('rw', db.dataTables, async () => {
+      const row = (await db.articles.get('a010'))!;
+      await db.articles.put({
+        ...row,
+        is_read: true,
+        tags: ['garden'],
+        tag_keys: ['garden'],
+        rev: row.rev + 1,
+      });
+      await deleteArticleLocally(db, 'a020');
+    });
+    expect(await db.articleCounts()).toMatchObject({ total: 149, unread: 148, tags: { garden: 51 } });
+    expect(await db.articles.get('a020')).toBeUndefined();
+    const list = await listed(db);
+    expect(list).toHaveLength(149);
+    expect(list.find((article) => article.id === 'a010')).toMatchObject({ is_read: true });
+
+    // Stopped after one page (a logout, a reload), then on again.
+    let pages = 0;
+    await moveStagedCards(db, () => pages++ > 0);
+    expect(await hasStagedCards(db)).toBe(true);
+    expect(await listed(db)).toHaveLength(149);
+    await moveStagedCards(db);
+    await expectCountsMatchRows(db, 149);
+    expect(await db.articles.get('a010')).toMatchObject({ is_read: true, tags: ['garden'] });
+    expect(await db.articles.get('a020')).toBeUndefined();
+    db.close();
+  });
+
+  it('takes a card staged again by a later page (changed during the sync) from that page', async () => {
+    const db = openDb();
+    await stagedLibrary(db);
+    const changed = card(5, { title: 'Renamed on the server', is_archived: true });
+    await applyChanges(db, upserts([changed], 200), 200, { stageCards: true });
+    expect(await db.articleCounts()).toMatchObject({ total: 150, archived: 1 });
+    expect(await listed(db)).toHaveLength(149);
+    expect(await db.articles.get('a005')).toMatchObject({ title: 'Renamed on the server' });
+    await moveStagedCards(db);
+    await expectCountsMatchRows(db, 150);
+    expect(await db.articles.get('a005')).toMatchObject({
+      title: 'Renamed on the server',
+      is_archived: true,
+    });
+    db.close();
+  });
+
+  it('writes the cards of articles already moved as rows, as a sync after a reload would', async () => {
+    const db = openDb();
+    await stagedLibrary(db);
+    await moveStagedCards(db);
+    await applyChanges(db, upserts([card(7, { is_favorite: true })], 300), 300, { stageCards: true });
+    expect(await hasStagedCards(db)).toBe(false);
+    expect(await db.articles.get('a007')).toMatchObject({ is_favorite: true });
+    await expectCountsMatchRows(db, 150);
+    db.close();
+  });
+
+  it('keep a followed list up to date as pages are staged, edited and moved', async () => {
+    const db = openDb();
+    await db.open();
+    const totals: number[] = [];
+    const subscription = liveQuery(() =>
+      pageArticles(db, { archived: false, is_read: false }, 'newest', 0, 24),
+    ).subscribe({
+      next: (page) => totals.push(page.total),
+    });
+    await expect.poll(() => totals.at(-1)).toBe(0);
+    await stagedLibrary(db);
+    await expect.poll(() => totals.at(-1)).toBe(150);
+    await db.transaction('rw', db.dataTables, async () => {
+      const row = (await db.articles.get('a149'))!;
+      await db.articles.put({ ...row, is_read: true, rev: row.rev + 1 });
+    });
+    await expect.poll(() => totals.at(-1)).toBe(149);
+    await moveStagedCards(db);
+    await expect.poll(async () => (await hasStagedCards(db)) && totals.at(-1)).toBe(false);
+    expect(totals.at(-1)).toBe(149);
+    subscription.unsubscribe();
+    db.close();
+  });
+
+  it('empties with the rest of the data at logout', async () => {
+    const db = openDb();
+    await stagedLibrary(db);
+    await db.wipe();
+    expect(await hasStagedCards(db)).toBe(false);
+    expect(await db.articleCounts()).toMatchObject({ total: 0 });
+    expect(await listed(db)).toEqual([]);
+    db.close();
+  });
+});

@@ -1,0 +1,316 @@
+// A new device's first sync lists the whole library within a couple of seconds: each page of cards the feed
+// answers is stored as one row of `card_pages` (one IndexedDB write for a thousand cards, where a thousand
+// article rows with their index keys take the better part of a second), and the cards are moved into
+// `articles` right after the pull, a page per transaction, while the reader already scrolls them.
+//
+// Until its page is moved, a staged card is an article like any other to whoever asks:
+// - a read by id (`get`, `getMany`: the article screen, the repository's edits) falls back to it, in every
+//   transaction over `articles` (the middleware below adds `card_pages` to their scope);
+// - the library's counts include it from the moment it is staged (stageCards), and an edit or a delete of it
+//   counts against it (the counts middleware reads the row it replaces through the fallback);
+// - a delete takes it out of its page; an edit writes its article row, which from then on is the article
+//   (the row in `articles` always wins over a staged card, and the move leaves such a card behind);
+// - the dashboard's lists read the library in memory while cards are staged (reads/article-view.ts merges
+//   them in), since the list keys' index only knows `articles`.
+import Dexie, { type DBCore, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
+import type { ArticleSummary } from '@lectern/shared-schema';
+import { ARTICLE_COUNTS_KEY, countArticle, noCounts } from './article-counts';
+import type { LecternDb } from './lectern-db';
+import { nextRev } from './local-store';
+import { yieldToUi } from '../offline/yield-to-ui';
+import type { ArticleCountsRow, ArticleRow, CardPageRow } from './rows';
+
+export const CARD_PAGES_TABLE = 'card_pages';
+const ARTICLES_TABLE = 'articles';
+/** The multi-entry index of the card ids a page holds. */
+const IDS_INDEX = 'ids';
+/** Above this many ids, the pages holding them are found by reading every page. */
+const IDS_LOOKED_UP_ONE_BY_ONE = 16;
+
+// DBCoreRangeType.Equal and .Any, const enums the bundler can't read from Dexie's types.
+const RANGE_EQUAL = 1 as const;
+const RANGE_ANY = 3 as const;
+
+/** The transactions moving cards into `articles`: the fallback to staged cards is off in them. */
+const movingTransactions = new WeakSet<object>();
+
+function hasCardPages(trans: DBCoreTransaction | undefined): boolean {
+  const idb = trans as unknown as IDBTransaction | undefined;
+  return idb !== undefined && idb.mode !== 'versionchange' && idb.objectStoreNames.contains(CARD_PAGES_TABLE);
+}
+
+// The functions below run inside Dexie's middleware stack: they chain Dexie's own promises (never an async
+// function's), so the transaction's zone, which Dexie's middlewares below read, carries on after them.
+
+/** Whether any card is staged, read in `trans` (which holds `card_pages`). */
+export function anyStaged(down: DBCore, trans: DBCoreTransaction): PromiseLike<boolean> {
+  if (!hasCardPages(trans)) return Dexie.Promise.resolve(false);
+  const pages = down.table(CARD_PAGES_TABLE);
+  return pages
+    .count({ trans, query: { index: pages.schema.primaryKey, range: { type: RANGE_ANY } as never } })
+    .then((count) => count > 0);
+}
+
+/** The staged pages holding the card `id`. */
+function pagesHolding(pages: DBCoreTable, trans: DBCoreTransaction, id: string): PromiseLike<CardPageRow[]> {
+  const index = pages.schema.indexes.find((candidate) => candidate.name === IDS_INDEX)!;
+  return pages
+    .query({
+      trans,
+      values: true,
+      query: { index, range: { type: RANGE_EQUAL, lower: id, upper: id } as never },
+    })
+    .then((found) => found.result as CardPageRow[]);
+}
+
+/** Every staged page holding one of `ids`, each once, by key; none read when nothing is staged. */
+function pagesHoldingAny(
+  down: DBCore,
+  trans: DBCoreTransaction,
+  ids: readonly string[],
+): PromiseLike<Map<number, CardPageRow>> {
+  return anyStaged(down, trans).then((staged) => {
+    if (!staged) return new Map<number, CardPageRow>();
+    const pages = down.table(CARD_PAGES_TABLE);
+    const unique = [...new Set(ids)];
+    // Many ids: every page in one read (a few dozen rows) rather than an index lookup per id.
+    const found =
+      unique.length > IDS_LOOKED_UP_ONE_BY_ONE
+        ? pages
+            .query({
+              trans,
+              values: true,
+              query: { index: pages.schema.primaryKey, range: { type: RANGE_ANY } as never },
+            })
+            .then((all) => [all.result as CardPageRow[]])
+        : Dexie.Promise.all(unique.map((id) => pagesHolding(pages, trans, id)));
+    return found.then((lists) => {
+      const wanted = new Set(unique);
+      const byKey = new Map<number, CardPageRow>();
+      for (const page of lists.flat()) if (page.ids.some((id) => wanted.has(id))) byKey.set(page.key!, page);
+      return byKey;
+    });
+  });
+}
+
+/** The staged cards among `ids` that have no article row, for the fallback of reads by id. */
+function stagedCardsOf(
+  down: DBCore,
+  trans: DBCoreTransaction,
+  ids: readonly string[],
+): PromiseLike<Map<string, ArticleRow>> {
+  if (ids.length === 0 || movingTransactions.has(trans)) return Dexie.Promise.resolve(new Map());
+  return pagesHoldingAny(down, trans, ids).then((pages) => {
+    const wanted = new Set(ids);
+    const cards = new Map<string, ArticleRow>();
+    for (const page of pages.values())
+      for (const row of page.rows) if (wanted.has(row.id)) cards.set(row.id, row);
+    return cards;
+  });
+}
+
+/** Takes `ids` out of the pages staging them (a page left empty is removed). Answers the cards taken out. */
+function unstage(down: DBCore, trans: DBCoreTransaction, ids: readonly string[]): PromiseLike<ArticleRow[]> {
+  if (ids.length === 0) return Dexie.Promise.resolve([]);
+  return pagesHoldingAny(down, trans, ids).then((touched) => {
+    const pages = down.table(CARD_PAGES_TABLE);
+    const gone = new Set(ids);
+    const removed: ArticleRow[] = [];
+    const writes: PromiseLike<unknown>[] = [];
+    for (const page of touched.values()) {
+      const rows = page.rows.filter((row) => {
+        if (!gone.has(row.id)) return true;
+        removed.push(row);
+        return false;
+      });
+      // A page changed gets a new key: what a reader kept of the old one is known to be stale by its key.
+      writes.push(pages.mutate({ type: 'delete', trans, keys: [page.key] }));
+      if (rows.length > 0) {
+        const { key: _key, ...rest } = page;
+        const values = [{ ...rest, rows, ids: rows.map((row) => row.id) }];
+        writes.push(pages.mutate({ type: 'add', trans, values }));
+      }
+    }
+    return Dexie.Promise.all(writes).then(() => removed);
+  });
+}
+
+/**
+ * Staged cards answer reads by id where `articles` has no row, and leave their page when their article is
+ * deleted. Below the counts' middleware (a lower level), so the counts see a staged card as the row an
+ * edit or a delete replaces.
+ */
+export const stagedCardsMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'StagedCards',
+  level: 5,
+  create(down) {
+    return {
+      ...down,
+      transaction(stores, mode, options) {
+        const withPages =
+          stores.includes(ARTICLES_TABLE) && !stores.includes(CARD_PAGES_TABLE)
+            ? [...stores, CARD_PAGES_TABLE]
+            : stores;
+        return down.transaction(withPages, mode, options);
+      },
+      table(name) {
+        const table = down.table(name);
+        if (name !== ARTICLES_TABLE) return table;
+        return {
+          ...table,
+          get(req) {
+            return table
+              .get(req)
+              .then((row: unknown) =>
+                row !== undefined
+                  ? row
+                  : stagedCardsOf(down, req.trans, [req.key as string]).then((cards) =>
+                      cards.get(req.key as string),
+                    ),
+              );
+          },
+          getMany(req) {
+            return table.getMany(req).then((rows) => {
+              const missing = req.keys.filter((_, i) => rows[i] === undefined) as string[];
+              if (missing.length === 0) return rows;
+              return stagedCardsOf(down, req.trans, missing).then((cards) =>
+                rows.map((row, i) => row ?? cards.get(req.keys[i] as string)),
+              );
+            });
+          },
+          mutate(req) {
+            return table
+              .mutate(req)
+              .then((response) =>
+                req.type === 'delete' && !movingTransactions.has(req.trans)
+                  ? unstage(down, req.trans, req.keys as string[]).then(() => response)
+                  : response,
+              );
+          },
+        };
+      },
+    };
+  },
+};
+
+/** The stored counts, changed by `change`, in the current transaction (which must hold `article_counts`). */
+async function changeCounts(db: LecternDb, change: (counts: Omit<ArticleCountsRow, 'key'>) => void) {
+  const stored = await db.article_counts.get(ARTICLE_COUNTS_KEY);
+  const counts = stored ? { ...stored, tags: { ...stored.tags } } : noCounts();
+  change(counts);
+  await db.article_counts.put({ ...counts, key: ARTICLE_COUNTS_KEY });
+}
+
+/**
+ * Stages the cards of one page of a first sync, in the caller's transaction (over `db.dataTables` and
+ * `article_counts`): a card whose article already has a row (a reload after part of the library was
+ * moved, or the device's own save) is left to the caller to write as usual; a card staged by an earlier
+ * page is replaced by this one. Answers the cards left to the caller.
+ */
+export async function stageCards(
+  db: LecternDb,
+  cards: readonly ArticleSummary[],
+  toRow: (card: ArticleSummary) => ArticleRow,
+): Promise<ArticleSummary[]> {
+  if (cards.length === 0) return [];
+  const ids = cards.map((card) => card.id);
+  // A new device has no article row yet: nothing to look up (a thousand keys' lookup costs).
+  const empty = (await db.articles.count()) === 0;
+  const present = new Set(empty ? [] : await db.articles.where(':id').anyOf(ids).primaryKeys());
+  const staged = cards.filter((card) => !present.has(card.id));
+  if (staged.length > 0) {
+    // Cards a page staged earlier (the article changed during the sync): found among the staged cards
+    // this tab holds in memory (read again when another tab staged pages), not looked up one by one.
+    const earlier = await stagedCards(db);
+    const again = earlier ? ids.filter((id) => earlier.has(id)) : [];
+    const trans = Dexie.currentTransaction as unknown as { idbtrans: IDBTransaction };
+    const replaced = await unstage(db.core, trans.idbtrans as unknown as DBCoreTransaction, again);
+    const rows = staged.map(toRow);
+    await db.card_pages.add({ rows, ids: rows.map((row) => row.id) });
+    await changeCounts(db, (counts) => {
+      for (const row of replaced) countArticle(counts, row, -1);
+      for (const row of rows) countArticle(counts, row, 1);
+    });
+  }
+  return cards.filter((card) => present.has(card.id));
+}
+
+/** Cards moved by one request: about 10 ms of the page's thread. */
+const MOVE_SLICE = 100;
+
+/**
+ * Moves every staged page into `articles`, oldest first, a page per transaction under a new rev (search
+ * and the offline images follow rows by rev). A card whose article was written meanwhile stays behind:
+ * that row is newer, and its write already counted it. Stops between pages when `shouldStop` says so.
+ */
+export async function moveStagedCards(db: LecternDb, shouldStop: () => boolean = () => false): Promise<void> {
+  for (;;) {
+    // The lists are already on screen: each page waits for the page to be idle (a frame, a tap first).
+    await yieldToUi();
+    if (shouldStop()) return;
+    const moved = await db.transaction(
+      'rw',
+      [db.articles, db.card_pages, db.article_counts, db.meta],
+      async () => {
+        movingTransactions.add(Dexie.currentTransaction!.idbtrans);
+        const page = await db.card_pages.orderBy(':id').first();
+        if (!page) return false;
+        const present = new Set(await db.articles.where(':id').anyOf(page.ids).primaryKeys());
+        const rows = page.rows.filter((row) => !present.has(row.id));
+        if (rows.length > 0) {
+          const rev = await nextRev(db);
+          // Counted when staged: the write below counts them again.
+          await changeCounts(db, (counts) => {
+            for (const row of rows) countArticle(counts, row, -1);
+          });
+          for (let from = 0; from < rows.length; from += MOVE_SLICE)
+            await db.articles.bulkPut(rows.slice(from, from + MOVE_SLICE).map((row) => ({ ...row, rev })));
+        }
+        await db.card_pages.delete(page.key!);
+        return true;
+      },
+    );
+    if (!moved) return;
+  }
+}
+
+/** Whether a first sync's cards are staged: one count, read through Dexie (live queries follow it). */
+export function hasStagedCards(db: LecternDb): PromiseLike<boolean> {
+  // Dexie's own promise, not an async function's: a live query reading it goes on following what it reads.
+  return db.card_pages.count().then((count) => {
+    // Every card moved: the ones this tab kept in memory go.
+    if (count === 0) keptPages.delete(db);
+    return count > 0;
+  });
+}
+
+/** Every staged card, by id, as the dashboard's lists read them while some are staged; null when none are. */
+export async function stagedCards(db: LecternDb): Promise<ReadonlyMap<string, ArticleRow> | null> {
+  const keys = await db.card_pages.toCollection().primaryKeys();
+  if (keys.length === 0) {
+    keptPages.delete(db);
+    return null;
+  }
+  let kept = keptPages.get(db);
+  if (!kept) keptPages.set(db, (kept = { signature: '', pages: new Map(), cards: new Map() }));
+  const signature = keys.join(',');
+  if (kept.signature === signature) return kept.cards;
+  const wanted = keys.filter((key) => !kept.pages.has(key));
+  const read = await db.card_pages.bulkGet(wanted);
+  const pages = new Map<number, readonly ArticleRow[]>();
+  for (const key of keys) {
+    const rows = kept.pages.get(key) ?? read[wanted.indexOf(key)]?.rows;
+    if (rows) pages.set(key, rows);
+  }
+  const cards = new Map<string, ArticleRow>();
+  for (const rows of pages.values()) for (const row of rows) cards.set(row.id, row);
+  keptPages.set(db, { signature, pages, cards });
+  return cards;
+}
+
+/** The pages read last (a page never changes under its key), and the cards they hold. */
+const keptPages = new WeakMap<
+  LecternDb,
+  { signature: string; pages: Map<number, readonly ArticleRow[]>; cards: Map<string, ArticleRow> }
+>();
