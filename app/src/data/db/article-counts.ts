@@ -14,7 +14,7 @@ import type {
 } from 'dexie';
 import type { ArticleStats } from '@lectern/shared-schema';
 import type { ArticleCountsRow, ArticleRow } from './rows';
-import { anyStaged } from './staged-cards';
+import { anyStaged, isMovingCards } from './staged-cards';
 
 export const ARTICLE_COUNTS_TABLE = 'article_counts';
 export const ARTICLE_COUNTS_KEY = 'library';
@@ -77,6 +77,8 @@ async function rowsBefore(
   trans: DBCoreTransaction,
   keys: readonly string[],
 ): Promise<Map<string, ArticleRow>> {
+  // Moving staged cards writes only cards without a row (it checked in the same transaction).
+  if (isMovingCards(trans)) return new Map();
   let unique = [...new Set(keys)];
   // A staged card (db/staged-cards.ts) is a row replaced too, but only a read by id finds it.
   if (unique.length >= KEYS_READ_AT_ONCE && !(await anyStaged(down, trans))) {

@@ -34,6 +34,11 @@ const RANGE_ANY = 3 as const;
 /** The transactions moving cards into `articles`: the fallback to staged cards is off in them. */
 const movingTransactions = new WeakSet<object>();
 
+/** Whether `trans` moves staged cards into rows: every row it writes is new (db/article-counts.ts). */
+export function isMovingCards(trans: DBCoreTransaction): boolean {
+  return movingTransactions.has(trans);
+}
+
 function hasCardPages(trans: DBCoreTransaction | undefined): boolean {
   const idb = trans as unknown as IDBTransaction | undefined;
   return idb !== undefined && idb.mode !== 'versionchange' && idb.objectStoreNames.contains(CARD_PAGES_TABLE);

@@ -156,41 +156,56 @@ async function fillChunk(
   if (!http.hasToken()) return 'signedOut';
   if (!options.isOnline()) return 'offline';
   let coming: Promise<BodiesResponse> | null = ask(missing);
-  while (coming) {
-    let answer: BodiesResponse;
-    try {
-      answer = await coming;
-    } catch (error) {
-      return outcomeOf(error);
-    }
-    const answered = new Set([...answer.bodies.map((body) => body.id), ...answer.unknown]);
-    // An id neither answered nor unknown was left for the next call (the answer was full).
-    missing = missing.filter((id) => !answered.has(id));
-    if (answer.bodies.length === 0 && answer.unknown.length === 0) return 'retryLater';
-    // The next batch is on its way while this one is stored.
-    coming = null;
-    if (missing.length > 0) {
-      if (options.shouldStop()) return 'stopped';
-      if (!http.hasToken()) return 'signedOut';
-      if (!options.isOnline()) return 'offline';
-      coming = ask(missing);
-    }
-    // Newest first within the budget: the first body that doesn't fit stops the walk.
-    const fitting: PreparedBody[] = [];
-    let over = false;
-    let added = 0;
-    for (const body of await prepareBodies(answer.bodies)) {
-      if (limit !== Infinity && budget.used + added + body.size > limit) {
-        over = true;
-        break;
+  // The batch being written while the next one is made ready: the page's work and IndexedDB's overlap.
+  let storing: Promise<void> = Promise.resolve();
+  try {
+    while (coming) {
+      let answer: BodiesResponse;
+      try {
+        answer = await coming;
+      } catch (error) {
+        return outcomeOf(error);
       }
-      fitting.push(body);
-      added += body.size;
+      const answered = new Set([...answer.bodies.map((body) => body.id), ...answer.unknown]);
+      // An id neither answered nor unknown was left for the next call (the answer was full).
+      missing = missing.filter((id) => !answered.has(id));
+      if (answer.bodies.length === 0 && answer.unknown.length === 0) return 'retryLater';
+      // The next batch is on its way while this one is stored.
+      coming = null;
+      if (missing.length > 0) {
+        if (options.shouldStop()) return 'stopped';
+        if (!http.hasToken()) return 'signedOut';
+        if (!options.isOnline()) return 'offline';
+        coming = ask(missing);
+      }
+      // Newest first within the budget: the first body that doesn't fit stops the walk. The batch still
+      // being written counts at its prepared size until it says what it stored.
+      const fitting: PreparedBody[] = [];
+      let over = false;
+      let added = 0;
+      for (const body of await prepareBodies(answer.bodies)) {
+        if (limit !== Infinity && budget.used + added + body.size > limit) {
+          over = true;
+          break;
+        }
+        fitting.push(body);
+        added += body.size;
+      }
+      await storing;
+      budget.used += added;
+      storing = storeBodies(db, fitting, true).then((stored) => {
+        budget.used += stored - added;
+        options.onBatch?.(fitting.length);
+      });
+      // Its failure is thrown where it is awaited (before the next batch, or at the end), not reported
+      // as unhandled while the next batch is made ready.
+      storing.catch(() => undefined);
+      if (over) return 'budget';
+      await yieldToUi();
     }
-    budget.used += await storeBodies(db, fitting, true);
-    options.onBatch?.(fitting.length);
-    if (over) return 'budget';
-    await yieldToUi();
+  } finally {
+    // Whatever ends the walk, the batch being written is in (or its failure thrown) before it answers.
+    await storing;
   }
   return null;
 }
