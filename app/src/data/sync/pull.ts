@@ -10,8 +10,14 @@ import { yieldTask } from '../offline/yield-to-ui';
 import { applyChanges } from './apply-changes';
 import { readFeedPage } from './feed-page';
 
-const hasArticleCard = (changes: readonly Change[]) =>
-  changes.some((change) => change.entity === 'article' && change.op === 'upsert');
+const articleCards = (changes: readonly Change[]) =>
+  changes.filter((change) => change.entity === 'article' && change.op === 'upsert').length;
+
+/**
+ * From this many cards a page, a first sync stages them (db/staged-cards.ts): a large library is listed
+ * at once; a small page is written as rows straight away, as fast, with no in-memory listing meanwhile.
+ */
+const STAGED_FROM_CARDS = 250;
 
 /** Answers how many changes were applied. */
 export async function pullChanges(
@@ -48,7 +54,8 @@ export async function pullChanges(
       await applyChanges(db, page.changes, page.cursor, {
         // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
         ...(cards && !page.hasMore ? { cardsPull: false } : {}),
-        ...(cards && hasArticleCard(page.changes) ? { bodiesWanted: true, stageCards: true } : {}),
+        ...(cards && articleCards(page.changes) > 0 ? { bodiesWanted: true } : {}),
+        ...(cards && articleCards(page.changes) >= STAGED_FROM_CARDS ? { stageCards: true } : {}),
       });
     applied += page.changes.length;
     if (!more) return applied;
