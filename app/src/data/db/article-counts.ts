@@ -5,7 +5,6 @@
 // edit, a sync pull, a wipe, another tab).
 import type {
   DBCore,
-  DBCoreRangeType,
   DBCoreMutateRequest,
   DBCoreMutateResponse,
   DBCoreTable,
@@ -15,12 +14,10 @@ import type {
 import type { ArticleStats } from '@lectern/shared-schema';
 import type { ArticleCountsRow, ArticleRow } from './rows';
 import { anyStaged, isMovingCards } from './staged-cards';
+import { holdsStore, RANGE_ANY, RANGE_BETWEEN } from './dbcore';
 
 export const ARTICLE_COUNTS_TABLE = 'article_counts';
 export const ARTICLE_COUNTS_KEY = 'library';
-
-// DBCoreRangeType.Any, a const enum the bundler can't read from Dexie's types: the range of clear().
-const RANGE_ANY = 3 as DBCoreRangeType;
 
 type Counts = Omit<ArticleCountsRow, 'key'>;
 
@@ -42,6 +39,13 @@ export function countArticle(counts: Counts, row: CountedFields, sign: 1 | -1): 
   }
 }
 
+/** The counts a stored row holds, as a copy to change (none stored: an empty library). */
+export function countsOf(stored: ArticleCountsRow | undefined): Counts {
+  if (!stored) return noCounts();
+  const { key: _key, ...counts } = stored;
+  return { ...counts, tags: { ...counts.tags } };
+}
+
 /** Every row counted from nothing: what the schema upgrade writes, and what the tests compare with. */
 export function countAll(rows: Iterable<CountedFields>): Counts {
   const counts = noCounts();
@@ -54,9 +58,6 @@ export function statsOf(counts: Counts): ArticleStats {
   const { total, unread, archived, favorites } = counts;
   return { total, unread, read: Math.max(0, total - unread - archived), archived, favorites };
 }
-
-// DBCoreRangeType.Range: a range between two keys.
-const RANGE_BETWEEN = 2 as DBCoreRangeType;
 
 /**
  * From this many keys on, the rows there are under them are first found by one read of the keys between
@@ -148,8 +149,9 @@ async function mutateCounting(
     await countsTable.mutate({ type: 'delete', trans, keys: [ARTICLE_COUNTS_KEY] });
     return response;
   }
-  const stored = (await countsTable.get({ trans, key: ARTICLE_COUNTS_KEY })) as ArticleCountsRow | undefined;
-  const counts: Counts = stored ? { ...stored, tags: { ...stored.tags } } : noCounts();
+  const counts = countsOf(
+    (await countsTable.get({ trans, key: ARTICLE_COUNTS_KEY })) as ArticleCountsRow | undefined,
+  );
   if (req.type === 'add' || req.type === 'put') {
     (req.values as ArticleRow[]).forEach((row, i) => {
       if (response.failures[i] !== undefined) return;
@@ -165,12 +167,6 @@ async function mutateCounting(
   const row: ArticleCountsRow = { key: ARTICLE_COUNTS_KEY, ...counts };
   await countsTable.mutate({ type: 'put', trans, values: [row] });
   return response;
-}
-
-/** The stores of an IDB transaction, to tell whether the counts' table is there (it is from version 6). */
-function hasCountsTable(trans: DBCoreTransaction): boolean {
-  const idb = trans as unknown as IDBTransaction;
-  return idb.mode !== 'versionchange' && idb.objectStoreNames.contains(ARTICLE_COUNTS_TABLE);
 }
 
 /**
@@ -198,7 +194,7 @@ export const articleCountsMiddleware: Middleware<DBCore> = {
         return {
           ...table,
           mutate(req) {
-            if (!hasCountsTable(req.trans)) return table.mutate(req);
+            if (!holdsStore(req.trans, ARTICLE_COUNTS_TABLE)) return table.mutate(req);
             const countsTable = down.table(ARTICLE_COUNTS_TABLE);
             const queued = (queues.get(req.trans) ?? Promise.resolve()).then(() =>
               mutateCounting(down, table, countsTable, req),

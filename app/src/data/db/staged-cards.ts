@@ -14,7 +14,8 @@
 //   them in), since the list keys' index only knows `articles`.
 import Dexie, { type DBCore, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
 import type { ArticleSummary } from '@lectern/shared-schema';
-import { ARTICLE_COUNTS_KEY, countArticle, noCounts } from './article-counts';
+import { ARTICLE_COUNTS_KEY, countArticle, countsOf } from './article-counts';
+import { ANY_KEY, holdsStore, keyEquals } from './dbcore';
 import type { LecternDb } from './lectern-db';
 import { nextRev } from './local-store';
 import { yieldToUi } from '../offline/yield-to-ui';
@@ -27,10 +28,6 @@ const IDS_INDEX = 'ids';
 /** Above this many ids, the pages holding them are found by reading every page. */
 const IDS_LOOKED_UP_ONE_BY_ONE = 16;
 
-// DBCoreRangeType.Equal and .Any, const enums the bundler can't read from Dexie's types.
-const RANGE_EQUAL = 1 as const;
-const RANGE_ANY = 3 as const;
-
 /** The transactions moving cards into `articles`: the fallback to staged cards is off in them. */
 const movingTransactions = new WeakSet<object>();
 
@@ -39,20 +36,15 @@ export function isMovingCards(trans: DBCoreTransaction): boolean {
   return movingTransactions.has(trans);
 }
 
-function hasCardPages(trans: DBCoreTransaction | undefined): boolean {
-  const idb = trans as unknown as IDBTransaction | undefined;
-  return idb !== undefined && idb.mode !== 'versionchange' && idb.objectStoreNames.contains(CARD_PAGES_TABLE);
-}
-
 // The functions below run inside Dexie's middleware stack: they chain Dexie's own promises (never an async
 // function's), so the transaction's zone, which Dexie's middlewares below read, carries on after them.
 
 /** Whether any card is staged, read in `trans` (which holds `card_pages`). */
 export function anyStaged(down: DBCore, trans: DBCoreTransaction): PromiseLike<boolean> {
-  if (!hasCardPages(trans)) return Dexie.Promise.resolve(false);
+  if (!holdsStore(trans, CARD_PAGES_TABLE)) return Dexie.Promise.resolve(false);
   const pages = down.table(CARD_PAGES_TABLE);
   return pages
-    .count({ trans, query: { index: pages.schema.primaryKey, range: { type: RANGE_ANY } as never } })
+    .count({ trans, query: { index: pages.schema.primaryKey, range: ANY_KEY } })
     .then((count) => count > 0);
 }
 
@@ -63,7 +55,7 @@ function pagesHolding(pages: DBCoreTable, trans: DBCoreTransaction, id: string):
     .query({
       trans,
       values: true,
-      query: { index, range: { type: RANGE_EQUAL, lower: id, upper: id } as never },
+      query: { index, range: keyEquals(id) },
     })
     .then((found) => found.result as CardPageRow[]);
 }
@@ -85,7 +77,7 @@ function pagesHoldingAny(
             .query({
               trans,
               values: true,
-              query: { index: pages.schema.primaryKey, range: { type: RANGE_ANY } as never },
+              query: { index: pages.schema.primaryKey, range: ANY_KEY },
             })
             .then((all) => [all.result as CardPageRow[]])
         : Dexie.Promise.all(unique.map((id) => pagesHolding(pages, trans, id)));
@@ -201,8 +193,7 @@ export const stagedCardsMiddleware: Middleware<DBCore> = {
 
 /** The stored counts, changed by `change`, in the current transaction (which must hold `article_counts`). */
 async function changeCounts(db: LecternDb, change: (counts: Omit<ArticleCountsRow, 'key'>) => void) {
-  const stored = await db.article_counts.get(ARTICLE_COUNTS_KEY);
-  const counts = stored ? { ...stored, tags: { ...stored.tags } } : noCounts();
+  const counts = countsOf(await db.article_counts.get(ARTICLE_COUNTS_KEY));
   change(counts);
   await db.article_counts.put({ ...counts, key: ARTICLE_COUNTS_KEY });
 }
