@@ -17,7 +17,7 @@ import type { ArticleSummary } from '@lectern/shared-schema';
 import { ARTICLE_COUNTS_KEY, countArticle, countsOf } from './article-counts';
 import { ANY_KEY, holdsStore, keyEquals } from './dbcore';
 import type { LecternDb } from './lectern-db';
-import { nextRev } from './local-store';
+import { nextRev, putArticleRows, toArticleRow } from './local-store';
 import { yieldToUi } from '../offline/yield-to-ui';
 import type { ArticleCountsRow, ArticleRow, CardPageRow } from './rows';
 
@@ -204,11 +204,7 @@ async function changeCounts(db: LecternDb, change: (counts: Omit<ArticleCountsRo
  * moved, or the device's own save) is left to the caller to write as usual; a card staged by an earlier
  * page is replaced by this one. Answers the cards left to the caller.
  */
-export async function stageCards(
-  db: LecternDb,
-  cards: readonly ArticleSummary[],
-  toRow: (card: ArticleSummary) => ArticleRow,
-): Promise<ArticleSummary[]> {
+export async function stageCards(db: LecternDb, cards: readonly ArticleSummary[]): Promise<ArticleSummary[]> {
   if (cards.length === 0) return [];
   const ids = cards.map((card) => card.id);
   // A new device has no article row yet: nothing to look up (a thousand keys' lookup costs).
@@ -222,8 +218,11 @@ export async function stageCards(
     const again = earlier ? ids.filter((id) => earlier.has(id)) : [];
     const trans = Dexie.currentTransaction as unknown as { idbtrans: IDBTransaction };
     const replaced = await unstage(db.core, trans.idbtrans as unknown as DBCoreTransaction, again);
-    const rows = staged.map(toRow);
-    await db.card_pages.add({ rows, ids: rows.map((row) => row.id) });
+    const rev = await nextRev(db);
+    const rows = staged.map((card) => toArticleRow(card, rev));
+    const key = await db.card_pages.add({ rows, ids: rows.map((row) => row.id) });
+    // This tab has the page's cards at hand: the lists don't read them back once it is written.
+    Dexie.currentTransaction!.on('complete', () => keptPage(db, key, rows));
     await changeCounts(db, (counts) => {
       for (const row of replaced) countArticle(counts, row, -1);
       for (const row of rows) countArticle(counts, row, 1);
@@ -231,9 +230,6 @@ export async function stageCards(
   }
   return cards.filter((card) => present.has(card.id));
 }
-
-/** Cards moved by one request: about 10 ms of the page's thread. */
-const MOVE_SLICE = 100;
 
 /**
  * Moves every staged page into `articles`, oldest first, a page per transaction under a new rev (search
@@ -260,8 +256,10 @@ export async function moveStagedCards(db: LecternDb, shouldStop: () => boolean =
           await changeCounts(db, (counts) => {
             for (const row of rows) countArticle(counts, row, -1);
           });
-          for (let from = 0; from < rows.length; from += MOVE_SLICE)
-            await db.articles.bulkPut(rows.slice(from, from + MOVE_SLICE).map((row) => ({ ...row, rev })));
+          await putArticleRows(
+            db,
+            rows.map((row) => ({ ...row, rev })),
+          );
         }
         await db.card_pages.delete(page.key!);
         return true;
@@ -303,6 +301,13 @@ export async function stagedCards(db: LecternDb): Promise<ReadonlyMap<string, Ar
   for (const rows of pages.values()) for (const row of rows) cards.set(row.id, row);
   keptPages.set(db, { signature, pages, cards });
   return cards;
+}
+
+/** Keeps a page this tab wrote, for stagedCards. */
+function keptPage(db: LecternDb, key: number, rows: readonly ArticleRow[]): void {
+  let kept = keptPages.get(db);
+  if (!kept) keptPages.set(db, (kept = { signature: '', pages: new Map(), cards: new Map() }));
+  kept.pages.set(key, rows);
 }
 
 /** The pages read last (a page never changes under its key), and the cards they hold. */

@@ -9,9 +9,7 @@ import {
   putHighlights,
   refreshHighlightCounts,
   renameTagEverywhere,
-  nextRev,
   tagKey,
-  toArticleRow,
 } from '../db/local-store';
 import { stageCards } from '../db/staged-cards';
 import { reapplyOutbox } from '../outbox/outbox';
@@ -73,10 +71,7 @@ export async function applyChanges(
     // Cards (a first sync's feed) come without their body: one kept from before may be older than the card.
     // A first sync stages them a page at a time (db/staged-cards.ts), but for articles it already has.
     const articles = upsertsOf<Article>(latest, 'article');
-    const rev = options.stageCards ? await nextRev(db) : 0;
-    const written = options.stageCards
-      ? await stageCards(db, articles, (card) => toArticleRow(card, rev))
-      : articles;
+    const written = options.stageCards ? await stageCards(db, articles) : articles;
     await putArticles(db, written, true);
     for (const id of deletedIdsOf(latest, 'article')) await deleteArticleLocally(db, id);
 

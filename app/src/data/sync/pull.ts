@@ -50,12 +50,13 @@ export async function pullChanges(
     // Nothing new (the usual answer to a sync): no write transaction over every data table, which would
     // hold up the dashboard's reads and wake every live query for nothing.
     const nothingNew = page.changes.length === 0 && page.cursor === since && !cards;
+    const cardCount = cards ? articleCards(page.changes) : 0;
     if (!nothingNew)
       await applyChanges(db, page.changes, page.cursor, {
         // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
         ...(cards && !page.hasMore ? { cardsPull: false } : {}),
-        ...(cards && articleCards(page.changes) > 0 ? { bodiesWanted: true } : {}),
-        ...(cards && articleCards(page.changes) >= STAGED_FROM_CARDS ? { stageCards: true } : {}),
+        ...(cardCount > 0 ? { bodiesWanted: true } : {}),
+        ...(cardCount >= STAGED_FROM_CARDS ? { stageCards: true } : {}),
       });
     applied += page.changes.length;
     if (!more) return applied;
