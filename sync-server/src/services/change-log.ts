@@ -3,6 +3,7 @@ import { nowIso } from '@lectern/shared-schema';
 import type { SyncEntity } from '@lectern/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
+import { cardJson } from './feed-cards';
 
 /** Timestamps are shared-schema's rule; services take it from here as they always have. */
 export { nowIso };
@@ -36,9 +37,8 @@ export async function recordUpsert(
 
 /** The article's card, its row less the body, read by a new device's pages of cards (services/sync.ts). */
 async function recordCard(db: Queryable, id: string, row: Record<string, unknown>): Promise<void> {
-  const { content: _content, ...card } = row;
   const { articleCards } = db.tables;
-  const json = JSON.stringify(card);
+  const json = cardJson(row);
   await db.orm
     .insert(articleCards)
     .values({ articleId: id, card: json })

@@ -27,3 +27,9 @@ export async function readArticleCards(
   for (const summary of summaries) cards.set(summary.id, Buffer.from(JSON.stringify(summary)));
   return cards;
 }
+
+/** An article's card as JSON: its row (as its GET serves it) less the body, the keys kept in order. */
+export function cardJson(row: Record<string, unknown>): string {
+  const { content: _content, ...card } = row;
+  return JSON.stringify(card);
+}

@@ -2,7 +2,7 @@
 import { CHANGES_DEFAULT_LIMIT } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
 import { sql } from 'drizzle-orm';
-import { readArticleCards } from './feed-cards';
+import { cardJson, readArticleCards } from './feed-cards';
 import { asStoredJson, jsonBytes, storedJson } from '../db/sql-functions';
 import { asColumn, orNull, select, selectFirst, type RowOf } from '../db/typed-select';
 
@@ -117,8 +117,7 @@ async function storedCard(db: Queryable, seq: number): Promise<Buffer | null> {
     sql`FROM change_log WHERE seq = ${seq}`,
   );
   if (!stored?.row) return null;
-  const { content: _content, ...card } = JSON.parse(stored.row) as Record<string, unknown>;
-  return Buffer.from(JSON.stringify(card));
+  return Buffer.from(cardJson(JSON.parse(stored.row) as Record<string, unknown>));
 }
 
 const NULL_ROW = Buffer.from('null');
