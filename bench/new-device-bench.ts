@@ -123,6 +123,7 @@ async function main() {
       });
       await context.addInitScript(PROBES);
       const page = await context.newPage();
+      if (process.env.BENCH_CONSOLE) page.on('console', (message) => console.log('page:', message.text()));
       await page.goto('/login');
       await page.getByLabel('Email').fill(ACCOUNT.email);
       await page.getByLabel('Password').fill(ACCOUNT.password);
@@ -138,15 +139,23 @@ async function main() {
       const wallStart = performance.now();
       let last = { articles: 0, bodies: 0, at: 0 };
       let bodiesProfileFrom: number | null = null;
+      let cardsProfiled = false;
       for (;;) {
         last = await page.evaluate(counts);
         const listed = await page.evaluate(
           () => (window as unknown as { __probe: Probe }).__probe.cardsAt !== null,
         );
-        if (cdp && profileDir && listed && bodiesProfileFrom === null) {
+        if (cdp && profileDir && listed && !cardsProfiled) {
           const { profile } = await cdp.send('Profiler.stop');
           writeFileSync(join(profileDir, 'new-device-cards.cpuprofile'), JSON.stringify(profile));
-          // Then ten seconds of the bodies coming in.
+          cardsProfiled = true;
+          // Then the cards' move into rows, until the background download is under way.
+          await cdp.send('Profiler.start');
+        }
+        // Then ten seconds of the bodies coming in.
+        if (cdp && profileDir && cardsProfiled && bodiesProfileFrom === null && last.bodies > 1_000) {
+          const { profile } = await cdp.send('Profiler.stop');
+          writeFileSync(join(profileDir, 'new-device-move.cpuprofile'), JSON.stringify(profile));
           await cdp.send('Profiler.start');
           bodiesProfileFrom = performance.now();
         }
@@ -218,6 +227,28 @@ async function main() {
       console.log(
         `      bodies: server ${median(bodies.map((entry) => entry.waited)).toFixed(0)} ms a call (median), ` +
           `${median(bodies.slice(1).map((entry, i) => entry.start - bodies[i]!.start)).toFixed(0)} ms between calls`,
+      );
+      // The sync's phases as the app marks them (data/sync/sync-marks.ts).
+      const marks = await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .filter((mark) => mark.name.startsWith('lectern:'))
+          .map((mark) => ({ name: mark.name.slice('lectern:'.length), at: mark.startTime })),
+      );
+      console.log(
+        `      phases (s after submit): ${marks.map((mark) => `${mark.name} ${at(mark.at)}`).join(', ')}`,
+      );
+      // Where the bodies' time goes: the gaps between calls, and how much of it the long ones take.
+      const gaps = bodies
+        .slice(1)
+        .map((entry, i) => entry.start - bodies[i]!.start)
+        .sort((a, b) => a - b);
+      const gapAt = (share: number) => (gaps[Math.floor(share * (gaps.length - 1))] ?? 0).toFixed(0);
+      const longGaps = gaps.filter((gap) => gap > 200);
+      console.log(
+        `      bodies: gaps between calls p10 ${gapAt(0.1)}, p50 ${gapAt(0.5)}, p90 ${gapAt(0.9)}, max ${gapAt(1)} ms; ` +
+          `${longGaps.length} over 200 ms, ${(longGaps.reduce((sum, gap) => sum + gap, 0) / 1000).toFixed(1)} s in all; ` +
+          `first call at ${at(bodies[0]?.start ?? 0)} s`,
       );
       const mb = (entries: { bytes: number }[]) => entries.reduce((sum, entry) => sum + entry.bytes, 0) / 1e6;
 

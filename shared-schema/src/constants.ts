@@ -44,11 +44,11 @@ export const CHANGES_DEFAULT_LIMIT = 500;
 
 /**
  * POST /api/articles/bodies (a new device's bodies, after the cards of its first sync): ids one call may
- * ask for, and about how many bytes of bodies one answer carries (always at least one body, so a long read
- * still comes; the ids left out are asked for again).
+ * ask for, and about how many bytes of bodies (with their texts) one answer carries (always at least one
+ * body, so a long read still comes; the ids left out are asked for again).
  */
 export const BODIES_MAX_IDS = 100;
-export const BODIES_ANSWER_BYTES = 1024 * 1024;
+export const BODIES_ANSWER_BYTES = 2 * 1024 * 1024;
 
 /** Tags one save may carry, and the length of a tag name: the JSON body and the screenshot form alike. */
 export const ARTICLE_TAGS_MAX = 50;

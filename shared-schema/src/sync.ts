@@ -37,7 +37,14 @@ export type ChangesResponse = Static<typeof ChangesResponse>;
  * for another call.
  */
 export const BodiesResponse = Type.Object({
-  bodies: Type.Array(Type.Object({ id: Type.String(), content: Type.Union([Type.String(), Type.Null()]) })),
+  bodies: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      content: Type.Union([Type.String(), Type.Null()]),
+      /** The body's text for search, as the server made it (null with no body). */
+      text: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
   unknown: Type.Array(Type.String()),
 });
 export type BodiesResponse = Static<typeof BodiesResponse>;

@@ -7,6 +7,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { Change } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { pageArticles } from '../reads/article-pages';
+import { searchArticles } from '../reads/article-reads';
+import { createArticleSearch } from '../search/article-search';
+import { prepareBodies, storeBodies } from '../offline/body-downloads';
 import { applyChanges } from '../sync/apply-changes';
 import { articleSummary } from '../testing/article-summary';
 import { countAll } from './article-counts';
@@ -172,6 +175,33 @@ describe('staged cards', () => {
     await expect.poll(async () => (await hasStagedCards(db)) && totals.at(-1)).toBe(false);
     expect(totals.at(-1)).toBe(149);
     subscription.unsubscribe();
+    db.close();
+  });
+
+  it('are found by search before the move, the words of a body stored meanwhile too, and kept in the saved index', async () => {
+    const db = openDb();
+    await db.setMeta('user', {
+      id: 'u1',
+      email: 'reader@example.com',
+      username: 'reader',
+      avatarUrl: null,
+      created_at: '',
+    });
+    await stagedLibrary(db);
+    const search = createArticleSearch(db, { pause: async () => {} });
+    const found = async (q: string) => (await searchArticles(db, search, q)).articles.map((a) => a.id);
+    expect(await found('article 42')).toEqual(['a042']);
+    // Bodies come for staged cards (offline/body-downloads.ts) before their move.
+    await storeBodies(db, await prepareBodies([{ id: 'a017', content: '<p>Rhubarb compote</p>' }]));
+    expect(await found('rhubarb')).toEqual(['a017']);
+    await search.flush();
+    const reread = createArticleSearch(db, { pause: async () => {} });
+    expect(await searchArticles(db, reread, 'rhubarb')).toMatchObject({ articles: [{ id: 'a017' }] });
+    expect(reread.stats).toMatchObject({ loadedFromSnapshot: 1 });
+    // Moved into rows: the same answers, nothing indexed twice.
+    await moveStagedCards(db);
+    expect(await found('rhubarb')).toEqual(['a017']);
+    expect(await found('article 149')).toEqual(['a149']);
     db.close();
   });
 

@@ -13,18 +13,24 @@
 // - the dashboard's lists read the library in memory while cards are staged (reads/article-view.ts merges
 //   them in), since the list keys' index only knows `articles`.
 import Dexie, { type DBCore, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
-import type { ArticleSummary } from '@lectern/shared-schema';
+import { compareNewestFirst, type ArticleSummary } from '@lectern/shared-schema';
 import { ARTICLE_COUNTS_KEY, countArticle, countsOf } from './article-counts';
 import { ANY_KEY, holdsStore, keyEquals } from './dbcore';
 import type { LecternDb } from './lectern-db';
 import { nextRev, putArticleRows, toArticleRow } from './local-store';
 import { yieldToUi } from '../offline/yield-to-ui';
+import { markSync } from '../sync/sync-marks';
 import type { ArticleCountsRow, ArticleRow, CardPageRow } from './rows';
 
 export const CARD_PAGES_TABLE = 'card_pages';
 const ARTICLES_TABLE = 'articles';
 /** The multi-entry index of the card ids a page holds. */
 const IDS_INDEX = 'ids';
+/**
+ * Cards moved into rows by one transaction: about 100 ms of IndexedDB's time, so the bodies' writes (which
+ * wait for it) come in between.
+ */
+const MOVE_SLICE = 250;
 /** Above this many ids, the pages holding them are found by reading every page. */
 const IDS_LOOKED_UP_ONE_BY_ONE = 16;
 
@@ -96,7 +102,8 @@ function stagedCardsOf(
   trans: DBCoreTransaction,
   ids: readonly string[],
 ): PromiseLike<Map<string, ArticleRow>> {
-  if (ids.length === 0 || movingTransactions.has(trans)) return Dexie.Promise.resolve(new Map());
+  if (ids.length === 0 || movingTransactions.has(trans) || rowsOnlyTransactions.has(trans))
+    return Dexie.Promise.resolve(new Map());
   return pagesHoldingAny(down, trans, ids).then((pages) => {
     const wanted = new Set(ids);
     const cards = new Map<string, ArticleRow>();
@@ -231,14 +238,31 @@ export async function stageCards(db: LecternDb, cards: readonly ArticleSummary[]
   return cards.filter((card) => present.has(card.id));
 }
 
+/** The move under way in this tab, per database: a sync starting meanwhile joins it. */
+const moves = new WeakMap<LecternDb, Promise<void>>();
+
 /**
- * Moves every staged page into `articles`, oldest first, a page per transaction under a new rev (search
+ * Moves every staged page into `articles`, oldest first, MOVE_SLICE cards a transaction under a new rev (search
  * and the offline images follow rows by rev). A card whose article was written meanwhile stays behind:
  * that row is newer, and its write already counted it. Stops between pages when `shouldStop` says so.
+ * One move at a time: a call while one is under way answers when that one ends.
  */
-export async function moveStagedCards(db: LecternDb, shouldStop: () => boolean = () => false): Promise<void> {
+export function moveStagedCards(db: LecternDb, shouldStop: () => boolean = () => false): Promise<void> {
+  let move = moves.get(db);
+  if (!move) {
+    markSync('move', 'start');
+    move = movePages(db, shouldStop).finally(() => {
+      markSync('move', 'end');
+      moves.delete(db);
+    });
+    moves.set(db, move);
+  }
+  return move;
+}
+
+async function movePages(db: LecternDb, shouldStop: () => boolean): Promise<void> {
   for (;;) {
-    // The lists are already on screen: each page waits for the page to be idle (a frame, a tap first).
+    // The lists are already on screen: each slice waits for the page to be idle (a frame, a tap first).
     await yieldToUi();
     if (shouldStop()) return;
     const moved = await db.transaction(
@@ -246,27 +270,51 @@ export async function moveStagedCards(db: LecternDb, shouldStop: () => boolean =
       [db.articles, db.card_pages, db.article_counts, db.meta],
       async () => {
         movingTransactions.add(Dexie.currentTransaction!.idbtrans);
-        const page = await db.card_pages.orderBy(':id').first();
-        if (!page) return false;
-        const present = new Set(await db.articles.where(':id').anyOf(page.ids).primaryKeys());
-        const rows = page.rows.filter((row) => !present.has(row.id));
-        if (rows.length > 0) {
+        const [key] = await db.card_pages.orderBy(':id').limit(1).primaryKeys();
+        if (key === undefined) return false;
+        const rows = await notWrittenSince(db, await pageCards(db, key));
+        const slice = rows.slice(0, MOVE_SLICE);
+        if (slice.length > 0) {
           const rev = await nextRev(db);
           // Counted when staged: the write below counts them again.
           await changeCounts(db, (counts) => {
-            for (const row of rows) countArticle(counts, row, -1);
+            for (const row of slice) countArticle(counts, row, -1);
           });
           await putArticleRows(
             db,
-            rows.map((row) => ({ ...row, rev })),
+            slice.map((row) => ({ ...row, rev })),
           );
         }
-        await db.card_pages.delete(page.key!);
+        // The page goes with its last slice; until then its moved cards are rows too, and rows win.
+        if (rows.length <= MOVE_SLICE) await db.card_pages.delete(key);
         return true;
       },
     );
     if (!moved) return;
   }
+}
+
+/** A staged page's cards: kept in memory by this tab (a thousand cards: a megabyte to decode), else read. */
+async function pageCards(db: LecternDb, key: number): Promise<readonly ArticleRow[]> {
+  const kept = keptPages.get(db)?.pages.get(key);
+  if (kept) return kept;
+  const rows = (await db.card_pages.get(key))?.rows ?? [];
+  keptPage(db, key, rows);
+  return rows;
+}
+
+/**
+ * The cards of a page whose article has no row. A row for a staged card can only have been written after
+ * the card was staged (stageCards leaves out cards that have one), so under a higher rev than the page's:
+ * one read of the keys above it (the rows moved before, and the few written by the reader meanwhile)
+ * rather than a lookup per card, which costs a round trip each.
+ */
+async function notWrittenSince(db: LecternDb, cards: readonly ArticleRow[]): Promise<ArticleRow[]> {
+  if (cards.length === 0) return [];
+  let stagedRev = Infinity;
+  for (const card of cards) stagedRev = Math.min(stagedRev, card.rev);
+  const written = new Set(await db.articles.where('rev').above(stagedRev).primaryKeys());
+  return cards.filter((card) => !written.has(card.id));
 }
 
 /** Whether a first sync's cards are staged: one count, read through Dexie (live queries follow it). */
@@ -302,6 +350,42 @@ export async function stagedCards(db: LecternDb): Promise<ReadonlyMap<string, Ar
   keptPages.set(db, { signature, pages, cards });
   return cards;
 }
+
+/** Transactions reading rows only: the fallback to staged cards is off in them (rowsOrStagedCards). */
+const rowsOnlyTransactions = new WeakSet<object>();
+
+/**
+ * The article of each id: its row, else its staged card, taken from the staged cards this tab holds in
+ * memory rather than looked up page by page (for many ids the fallback of `bulkGet` reads every page).
+ */
+export async function rowsOrStagedCards(
+  db: LecternDb,
+  ids: readonly string[],
+): Promise<(ArticleRow | undefined)[]> {
+  const staged = await stagedCards(db);
+  if (!staged) return db.articles.bulkGet([...ids]);
+  const rows = await Dexie.ignoreTransaction(() =>
+    db.transaction('r', db.articles, () => {
+      rowsOnlyTransactions.add(Dexie.currentTransaction!.idbtrans);
+      return db.articles.bulkGet([...ids]);
+    }),
+  );
+  return rows.map((row, i) => row ?? staged.get(ids[i]!));
+}
+
+/**
+ * Every staged card, newest first (the dashboard's order): null when none are. Sorted once for each set of
+ * staged pages (a move changes it once a page).
+ */
+export async function stagedNewestFirst(db: LecternDb): Promise<readonly ArticleRow[] | null> {
+  const cards = await stagedCards(db);
+  if (!cards) return null;
+  let sorted = sortedCards.get(cards);
+  if (!sorted) sortedCards.set(cards, (sorted = [...cards.values()].sort(compareNewestFirst)));
+  return sorted;
+}
+
+const sortedCards = new WeakMap<ReadonlyMap<string, ArticleRow>, readonly ArticleRow[]>();
 
 /** Keeps a page this tab wrote, for stagedCards. */
 function keptPage(db: LecternDb, key: number, rows: readonly ArticleRow[]): void {

@@ -5,22 +5,34 @@
 // body is read from IndexedDB itself (an article without its `article_contents` row), so a reload or a
 // lost connection just starts the walk again and fetches only what is missing; a body already on the
 // device (the feed brought it, or it was opened) is never fetched nor written again.
-import { BODIES_MAX_IDS, htmlToText, type BodiesResponse } from '@lectern/shared-schema';
+import { compareNewestFirst, htmlToText, type BodiesResponse } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import { bodySizeOf, nextRev } from '../db/local-store';
+import { presentKeys } from '../db/present-keys';
+import { stagedCards, stagedNewestFirst } from '../db/staged-cards';
 import type { ArticleContentRow, ArticleRow } from '../db/rows';
 import type { DownloadOutcome } from './image-downloads';
+import { markSync } from '../sync/sync-marks';
 import { yieldTask, yieldToUi } from './yield-to-ui';
 
 /** Article rows read at a time, newest first: a small slice of the library, never all of it. */
 const WALK_CHUNK = 400;
+/**
+ * Ids asked for in one call: small enough that an answer is seldom cut at its byte budget (about 30 bodies
+ * of the median 25 KB fit), so the next call can be on its way before this one answers.
+ */
+const ASK_IDS = 24;
+/** Calls on their way at once. */
+const CALLS_IN_FLIGHT = 2;
 /** Body HTML turned into search text between two yields to the page. */
 const TEXT_SLICE_CHARS = 256 * 1024;
 
 export interface Body {
   id: string;
   content: string | null;
+  /** Its text for search, when the server sent it (else made here). */
+  text?: string | null;
 }
 
 /** Asks the server for these bodies (at most BODIES_MAX_IDS): what it answered, and the ids it doesn't know. */
@@ -34,14 +46,20 @@ export interface PreparedBody extends Body {
   size: number;
 }
 
-/** Makes each body's search text, a slice at a time with the page given back in between. */
+/**
+ * Gives each body its search text: the server's, else made here a slice at a time with the page given back
+ * in between.
+ */
 export async function prepareBodies(bodies: readonly Body[]): Promise<PreparedBody[]> {
   const prepared: PreparedBody[] = [];
   let sinceYield = 0;
   for (const body of bodies) {
-    const text = htmlToText(body.content);
+    let text = body.content ? body.text : '';
+    if (typeof text !== 'string') {
+      text = htmlToText(body.content);
+      sinceYield += body.content?.length ?? 0;
+    }
     prepared.push({ ...body, text, size: bodySizeOf(body.content, text) });
-    sinceYield += body.content?.length ?? 0;
     if (sinceYield > TEXT_SLICE_CHARS) {
       sinceYield = 0;
       await yieldTask();
@@ -61,14 +79,15 @@ export async function storeBodies(
   count = false,
 ): Promise<number> {
   if (bodies.length === 0) return 0;
-  return db.transaction('rw', [db.articles, db.article_contents, db.meta], async () => {
+  return db.transaction('rw', [db.articles, db.article_contents, db.card_pages, db.meta], async () => {
     const ids = bodies.map((body) => body.id);
-    const [present, there] = await Promise.all([
-      db.article_contents.where(':id').anyOf(ids).primaryKeys(),
-      db.articles.where(':id').anyOf(ids).primaryKeys(),
+    const [already, rows, staged] = await Promise.all([
+      presentKeys(db.article_contents, ids),
+      presentKeys(db.articles, ids),
+      stagedCards(db),
     ]);
-    const already = new Set(present);
-    const onDevice = new Set(there);
+    // A first sync's card still staged is an article on the device too.
+    const onDevice = { has: (id: string) => rows.has(id) || staged?.has(id) === true };
     const rev = await nextRev(db);
     const contents: ArticleContentRow[] = [];
     let bytes = 0;
@@ -98,30 +117,44 @@ export interface BodyDownloadOptions {
   onBatch?: (stored: number) => void;
 }
 
-/** The next WALK_CHUNK articles, newest first, after the ones already walked (keyset: ties on created_at too). */
+/**
+ * The next `count` articles, newest first, after the ones already walked (keyset on created_at, then id, the
+ * dashboard's order). While a first sync's cards are staged (db/staged-cards.ts) they are walked with the
+ * rows, merged in order, so the bodies come while the cards are still being moved into rows.
+ */
 function createWalk(db: LecternDb) {
-  let upper: string | null = null;
-  let seenAtUpper = new Set<string>();
+  let last: ArticleRow | null = null;
+  /** Rows after `last` in the created_at index (rows of the same created_at after it by id). */
+  async function rowsAfter(count: number): Promise<ArticleRow[]> {
+    const from = last;
+    if (from === null) return db.articles.orderBy('created_at').reverse().limit(count).toArray();
+    return db.articles
+      .where('created_at')
+      .belowOrEqual(from.created_at)
+      .reverse()
+      .filter((row) => compareNewestFirst(row, from) > 0)
+      .limit(count)
+      .toArray();
+  }
   return async function next(count: number): Promise<ArticleRow[]> {
-    const from = upper;
-    const seen = seenAtUpper;
-    const collection =
-      from === null
-        ? db.articles.orderBy('created_at').reverse()
-        : db.articles
-            .where('created_at')
-            .belowOrEqual(from)
-            .reverse()
-            .filter((row) => row.created_at !== from || !seen.has(row.id));
-    const rows = await collection.limit(count).toArray();
-    for (const row of rows) {
-      if (row.created_at !== upper) {
-        upper = row.created_at;
-        seenAtUpper = new Set();
+    const [rows, staged] = await Promise.all([rowsAfter(count), stagedNewestFirst(db)]);
+    let walked = rows;
+    if (staged) {
+      // The staged cards after `last` (binary search in their order), merged with the rows; a card moved
+      // or edited meanwhile may be in both: its row is walked.
+      let low = 0;
+      let high = staged.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (last === null || compareNewestFirst(staged[middle]!, last) > 0) high = middle;
+        else low = middle + 1;
       }
-      seenAtUpper.add(row.id);
+      const byId = new Map<string, ArticleRow>();
+      for (const row of [...staged.slice(low, low + count), ...rows]) byId.set(row.id, row);
+      walked = [...byId.values()].sort(compareNewestFirst).slice(0, count);
     }
-    return rows;
+    if (walked.length > 0) last = walked[walked.length - 1]!;
+    return walked;
   };
 }
 
@@ -131,53 +164,79 @@ function outcomeOf(error: unknown): DownloadOutcome {
   return 'retryLater';
 }
 
-/** Fetches and stores the missing bodies among `rows` (newest first) within the budget left. */
-async function fillChunk(
+/** A call for bodies on its way, with the ids it asked for. */
+interface Call {
+  ids: string[];
+  answer: Promise<BodiesResponse>;
+}
+
+/**
+ * Fetches and stores the missing bodies, newest first, within the budget left: CALLS_IN_FLIGHT calls on
+ * their way while the page makes the last answer ready and IndexedDB writes the one before (each waits on
+ * the others otherwise: the page was idle half the time). Answers null once every article was walked, and
+ * 'done' once the newest `options.newest` were.
+ */
+async function fillBodies(
   options: BodyDownloadOptions,
-  rows: readonly ArticleRow[],
   budget: { used: number },
 ): Promise<DownloadOutcome | null> {
   const { db, http, limit } = options;
-  const present = new Set(
-    await db.article_contents
-      .where(':id')
-      .anyOf(rows.map((row) => row.id))
-      .primaryKeys(),
-  );
-  let missing = rows.map((row) => row.id).filter((id) => !present.has(id));
-  const ask = (ids: string[]) => {
-    const answer = fetchBodies(http, ids.slice(0, BODIES_MAX_IDS));
+  const walk = createWalk(db);
+  let walked = 0;
+  let walkEnded = false;
+  /** The walk stopped at `newest` articles, not at the end of the library. */
+  let stoppedAtNewest = false;
+  /** Ids still to ask for, newest first. */
+  const queue: string[] = [];
+  const calls: Call[] = [];
+  const ask = (ids: string[]): Call => {
+    const answer = fetchBodies(http, ids);
     // Left unawaited when the walk stops first (the budget, a reload): nothing to report then.
     answer.catch(() => undefined);
-    return answer;
+    return { ids, answer };
   };
-  if (missing.length === 0) return null;
-  if (options.shouldStop()) return 'stopped';
-  if (!http.hasToken()) return 'signedOut';
-  if (!options.isOnline()) return 'offline';
-  let coming: Promise<BodiesResponse> | null = ask(missing);
+  /** The next articles of the walk whose bodies are missing, into the queue. */
+  const walkOnce = async () => {
+    const count = Math.min(WALK_CHUNK, (options.newest ?? Infinity) - walked);
+    stoppedAtNewest = count <= 0;
+    const rows = count > 0 ? await walk(count) : [];
+    walked += rows.length;
+    if (rows.length === 0) walkEnded = true;
+    const ids = rows.map((row) => row.id);
+    const present = await presentKeys(db.article_contents, ids);
+    queue.push(...ids.filter((id) => !present.has(id)));
+  };
+  let walking: Promise<void> | null = null;
+  const walkOn = () =>
+    (walking ??= walkOnce().finally(() => {
+      walking = null;
+    }));
   // The batch being written while the next one is made ready: the page's work and IndexedDB's overlap.
   let storing: Promise<void> = Promise.resolve();
   try {
-    while (coming) {
-      let answer: BodiesResponse;
-      try {
-        answer = await coming;
-      } catch (error) {
-        return outcomeOf(error);
-      }
-      const answered = new Set([...answer.bodies.map((body) => body.id), ...answer.unknown]);
-      // An id neither answered nor unknown was left for the next call (the answer was full).
-      missing = missing.filter((id) => !answered.has(id));
-      if (answer.bodies.length === 0 && answer.unknown.length === 0) return 'retryLater';
-      // The next batch is on its way while this one is stored.
-      coming = null;
-      if (missing.length > 0) {
+    for (;;) {
+      // The next ids are looked up while the calls already asked are on their way (a failure is thrown
+      // below, when the walk is waited for).
+      if (!walkEnded && queue.length < ASK_IDS * (CALLS_IN_FLIGHT + 1)) walkOn().catch(() => undefined);
+      while (!walkEnded && queue.length < ASK_IDS) await walkOn();
+      while (calls.length < CALLS_IN_FLIGHT && queue.length > 0) {
         if (options.shouldStop()) return 'stopped';
         if (!http.hasToken()) return 'signedOut';
         if (!options.isOnline()) return 'offline';
-        coming = ask(missing);
+        calls.push(ask(queue.splice(0, ASK_IDS)));
       }
+      const call = calls.shift();
+      if (!call) return stoppedAtNewest ? 'done' : null;
+      let answer: BodiesResponse;
+      try {
+        answer = await call.answer;
+      } catch (error) {
+        return outcomeOf(error);
+      }
+      if (answer.bodies.length === 0 && answer.unknown.length === 0) return 'retryLater';
+      // An id neither answered nor unknown was left for the next call (the answer was full): asked first.
+      const answered = new Set([...answer.bodies.map((body) => body.id), ...answer.unknown]);
+      queue.unshift(...call.ids.filter((id) => !answered.has(id)));
       // Newest first within the budget: the first body that doesn't fit stops the walk. The batch still
       // being written counts at its prepared size until it says what it stored.
       const fitting: PreparedBody[] = [];
@@ -207,7 +266,6 @@ async function fillChunk(
     // Whatever ends the walk, the batch being written is in (or its failure thrown) before it answers.
     await storing;
   }
-  return null;
 }
 
 /**
@@ -218,20 +276,11 @@ export async function downloadBodies(options: BodyDownloadOptions): Promise<Down
   const { db, limit } = options;
   if (!(await db.getMeta('bodiesWanted'))) return 'done';
   if (limit <= ((await db.getMeta('bodiesBudgetFull')) ?? -1)) return 'budget';
-  const next = createWalk(db);
   const budget = { used: (await db.getMeta('bodyBytes')) ?? 0 };
-  let walked = 0;
-  for (;;) {
-    if (options.shouldStop()) return 'stopped';
-    const rows = await next(Math.min(WALK_CHUNK, (options.newest ?? Infinity) - walked));
-    if (rows.length === 0) break;
-    const outcome = await fillChunk(options, rows, budget);
-    if (outcome === 'budget') await db.setMetaWhileSignedIn('bodiesBudgetFull', limit);
-    if (outcome) return outcome;
-    walked += rows.length;
-    if (options.newest !== undefined && walked >= options.newest) return 'done';
-    await yieldToUi();
-  }
+  markSync('bodies', 'start');
+  const outcome = await fillBodies(options, budget).finally(() => markSync('bodies', 'end'));
+  if (outcome === 'budget') await db.setMetaWhileSignedIn('bodiesBudgetFull', limit);
+  if (outcome) return outcome;
   // Only a walk over every article that found all their bodies ends the wanting; an article synced as a
   // card meanwhile set it again in the same transaction as its card.
   await db.transaction('rw', db.meta, async () => {

@@ -12,6 +12,7 @@ import type { OfflineImageRow } from '../db/rows';
 import { ARTICLE_IMAGES_CACHE } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
 import { downloadBodies } from './body-downloads';
+import { hasStagedCards, moveStagedCards } from '../db/staged-cards';
 import { isKeptImageAddress } from './image-addresses';
 import {
   downloadImages,
@@ -93,6 +94,10 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       shouldStop,
     });
     if (bodies !== 'done' && bodies !== 'budget') return bodies;
+    // The images are listed from article rows: a first sync's cards still staged are moved first (the move
+    // under way is joined).
+    if (await hasStagedCards(db)) await moveStagedCards(db, shouldStop);
+    if (shouldStop()) return 'stopped';
     await scanArticleImages(db, shouldStop);
     if (shouldStop()) return 'stopped';
     const images = await downloadImages({

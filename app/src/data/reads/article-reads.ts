@@ -10,6 +10,7 @@ import {
   type ArticlesQuery,
 } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
+import { stagedCards } from '../db/staged-cards';
 import type { LecternDb } from '../db/lectern-db';
 import { LIST_KEYS_INDEX, PENDING_FETCH_KEY } from '../db/list-keys';
 import type { ArticleRow } from '../db/rows';
@@ -122,10 +123,11 @@ export async function searchArticles(
 ): Promise<{ articles: LocalArticleSummary[] }> {
   const started = performance.now();
   const ids = await search.search(q);
-  const [rows, saves] = await Promise.all([articleRows(db), pendingSaves(db)]);
+  const [rows, staged, saves] = await Promise.all([articleRows(db), stagedCards(db), pendingSaves(db)]);
   const articles: LocalArticleSummary[] = [];
   for (const id of ids) {
-    const row = rows.get(id);
+    // A first sync's card not moved into a row yet is found too.
+    const row = rows.get(id) ?? staged?.get(id);
     if (!row) search.forget(id);
     else if (articles.push(toSummary(row, saves)) >= SEARCH_RESULT_LIMIT) break;
   }

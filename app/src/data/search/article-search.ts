@@ -8,6 +8,7 @@ import { searchTerms } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
 import { yieldToUi } from '../offline/yield-to-ui';
+import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
 import { TermIndex, type IndexedField } from './term-index';
 
 /** The server's bm25 column weights, so the best matches come first on both sides. */
@@ -15,6 +16,8 @@ const WEIGHTS = { title: 10, description: 4, author: 3, url: 2, text: 1, tags: 5
 
 /** Rows taken in per step: small enough that one step never holds the page for long. */
 const CATCH_UP_CHUNK = 100;
+/** Staged cards taken in per step. */
+const STAGED_CHUNK = 500;
 /** How long the index stays unchanged before it is written out. */
 export const SAVE_DELAY_MS = 2_000;
 const SAVED_KEY = 'articles';
@@ -56,6 +59,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   let indexedRev = 0;
   /** Bodies arrive on their own after a first sync's cards (offline/body-downloads.ts), with their own rev. */
   let indexedBodyRev = 0;
+  /** The staged cards last gone through (a new set each time a page is staged or moved). */
+  let stagedTaken: ReadonlyMap<string, ArticleRow> | null = null;
   /** The user whose articles `index` holds; undefined before the first look. */
   let owner: string | undefined;
   let loaded = false;
@@ -74,6 +79,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     index = new TermIndex();
     indexedRev = 0;
     indexedBodyRev = 0;
+    stagedTaken = null;
     changes = 0;
     owner = user;
     loaded = true;
@@ -111,6 +117,17 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       if (rows.length < CATCH_UP_CHUNK) break;
       if (gentle) await pause();
     }
+    // A first sync's cards still staged (db/staged-cards.ts) are found too, without their body until it
+    // comes; each set of staged cards is gone through once.
+    const staged = await stagedCards(db);
+    if (staged && staged !== stagedTaken) {
+      let taken = 0;
+      for (const card of staged.values()) {
+        if (!index.has(card.id)) take(card, '');
+        if (gentle && ++taken % STAGED_CHUNK === 0) await pause();
+      }
+      stagedTaken = staged;
+    }
     for (;;) {
       const contents = await db.article_contents
         .where('rev')
@@ -118,7 +135,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
         .limit(CATCH_UP_CHUNK)
         .toArray();
       if (contents.length === 0) break;
-      const rows = await db.articles.bulkGet(contents.map((content) => content.id));
+      const rows = await rowsOrStagedCards(
+        db,
+        contents.map((content) => content.id),
+      );
       contents.forEach((content, i) => {
         const row = rows[i];
         if (row) take(row, content.text);
@@ -156,9 +176,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     const rev = indexedRev;
     const bodyRev = indexedBodyRev;
     // Articles in the scope only to be read: what is deleted is read in the same moment as it is left out.
-    await db.transaction('rw', [db.search_index, db.meta, db.articles], async () => {
+    await db.transaction('rw', [db.search_index, db.meta, db.articles, db.card_pages], async () => {
       if (user === undefined || user === '' || (await db.getMeta('user'))?.id !== user) return;
-      const present = new Set(await db.articles.toCollection().primaryKeys());
+      const [rows, staged] = await Promise.all([db.articles.toCollection().primaryKeys(), stagedCards(db)]);
+      const present = new Set(rows);
+      for (const id of staged?.keys() ?? []) present.add(id);
       for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
       await db.search_index.put({ key: SAVED_KEY, rev, user, bodyRev, snapshot: index.snapshot() });
       changes = 0;

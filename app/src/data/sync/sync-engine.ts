@@ -15,7 +15,7 @@ import type { Connectivity } from './connectivity';
 import { onRestoredFromCache, rereadEverything } from './page-restore';
 import { addRefreshTargets, mergeTargets, noTargets, refreshFromServer } from './refresh';
 import { pullChanges } from './pull';
-import { hasStagedCards, moveStagedCards } from '../db/staged-cards';
+import { markSync } from './sync-marks';
 import { pushOutbox } from './push';
 import { createLiveUpdates, type OpenEventSource } from './live-updates';
 import { backoffMs } from './backoff';
@@ -213,7 +213,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
           backoff(push.retryAfterMs);
           return { status: 'retrying' };
         }
+        markSync('pull', 'start');
         pulled += await pullChanges(http, db);
+        markSync('pull', 'end');
         await refreshFromServer(http, db, toRefresh);
         toRefresh = noTargets();
         const waiting = await db.outbox.where('status').equals('pending').count();
@@ -227,9 +229,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       throw error;
     }
-    // A first sync's cards, listed already, become article rows (what search, the bodies and the offline
-    // images walk); also after a reload in the middle.
-    if (await hasStagedCards(db)) await moveStagedCards(db, () => stopRequested);
+    // A first sync's staged cards (db/staged-cards.ts) are moved into rows by the offline library once
+    // their bodies are in: both write to the same stores, and the bodies are what the reader waits for.
     if (await db.getMeta('bodiesWanted')) {
       // Whatever stops it early (the network, the budget) is left to the background download.
       await downloadBodies({
