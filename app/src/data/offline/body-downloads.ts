@@ -13,6 +13,7 @@ import { presentKeys } from '../db/present-keys';
 import { stagedCards, stagedNewestFirst } from '../db/staged-cards';
 import type { ArticleContentRow, ArticleRow } from '../db/rows';
 import type { DownloadOutcome } from './image-downloads';
+import { readStreamedArray } from '../sync/feed-page';
 import { markSync } from '../sync/sync-marks';
 import { yieldTask, yieldToUi } from './yield-to-ui';
 
@@ -37,7 +38,9 @@ export interface Body {
 
 /** Asks the server for these bodies (at most BODIES_MAX_IDS): what it answered, and the ids it doesn't know. */
 export async function fetchBodies(http: HttpClient, ids: readonly string[]): Promise<BodiesResponse> {
-  return http.request<BodiesResponse>('POST', '/articles/bodies', { body: { ids }, cache: 'no-store' });
+  const response = await http.send('POST', '/articles/bodies', { body: { ids }, cache: 'no-store' });
+  // Each body parsed on its own as the answer streams in: never the answer (a megabyte or two) as one string.
+  return readStreamedArray<BodiesResponse>(response, 'bodies');
 }
 
 /** A fetched body with its text for search and what it takes on the device. */

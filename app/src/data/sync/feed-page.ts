@@ -1,6 +1,8 @@
-// Reads one page of the change feed as it streams in: each change is parsed on its own as soon as its last
-// byte arrives, so a page (up to about a megabyte of article bodies) is never held as one string, and the
-// text of a change is dropped once it is parsed.
+// Reads an answer holding one long array (a page of the change feed, a batch of bodies) as it streams in:
+// each element is parsed on its own as soon as its last byte arrives, so an answer (a megabyte or two of
+// article bodies) is never held as one string, and the text of an element is dropped once it is parsed.
+// The strings made are each about one element long: short-lived and small, they go with the young
+// generation's quick collections rather than piling up until a full one.
 import type { Change, ChangesResponse } from '@lectern/shared-schema';
 
 const QUOTE = 0x22;
@@ -20,13 +22,31 @@ function indexOrEnd(text: string, character: string, from: number): number {
  * `onChange` parsed, the rest of the object (a few dozen bytes) is kept and parsed at the end.
  */
 export function createFeedSplitter(onChange: (change: Change) => void) {
-  /** Text still needed: the change being read (from its first brace), or nothing. */
+  const splitter = createArraySplitter<Change>('changes', onChange);
+  return {
+    push: splitter.push,
+    /** The page's cursor and hasMore, once the whole answer went through `push`. */
+    end(): Omit<ChangesResponse, 'changes'> {
+      const { cursor, hasMore } = splitter.end() as ChangesResponse;
+      return { cursor, hasMore };
+    },
+  };
+}
+
+/**
+ * Splits a JSON object fed in pieces: every element (an object) of its array under `key` goes to
+ * `onElement` parsed; the rest of the object is kept and parsed at the end, the array left empty.
+ */
+export function createArraySplitter<Element>(key: string, onElement: (element: Element) => void) {
+  // The key is the caller's constant, never the network's.
+  const beforeArray = new RegExp(`${JSON.stringify(key)}\\s*:\\s*$`);
+  /** Text still needed: the element being read (from its first brace), or nothing. */
   let text = '';
   let depth = 0;
   let inString = false;
   let escaped = false;
-  let inChanges = false;
-  let changeStart = -1;
+  let inArray = false;
+  let elementStart = -1;
   /** Everything outside the `changes` array, the array itself left empty. */
   let outside = '';
 
@@ -34,7 +54,7 @@ export function createFeedSplitter(onChange: (change: Change) => void) {
     push(chunk: string): void {
       const scanFrom = text.length;
       text += chunk;
-      let outsideFrom = inChanges ? -1 : scanFrom;
+      let outsideFrom = inArray ? -1 : scanFrom;
       // Inside a string (most of a page: titles, addresses, bodies) only a quote or a backslash matters: the
       // scan jumps to the next of either, found by indexOf and kept until passed, never byte by byte.
       let nextQuote = -1;
@@ -57,51 +77,67 @@ export function createFeedSplitter(onChange: (change: Change) => void) {
         if (c === QUOTE) inString = true;
         else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
           depth += 1;
-          if (depth === 2 && c === OPEN_ARRAY && !inChanges) {
+          if (depth === 2 && c === OPEN_ARRAY && !inArray) {
             const head = outside + text.slice(outsideFrom, i);
-            if (/"changes"\s*:\s*$/.test(head)) {
+            if (beforeArray.test(head)) {
               outside = `${head}[`;
-              inChanges = true;
+              inArray = true;
               outsideFrom = -1;
             }
-          } else if (inChanges && depth === 3 && c === OPEN_OBJECT) changeStart = i;
+          } else if (inArray && depth === 3 && c === OPEN_OBJECT) elementStart = i;
         } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
           depth -= 1;
-          if (inChanges && depth === 2 && c === CLOSE_OBJECT && changeStart >= 0) {
-            onChange(JSON.parse(text.slice(changeStart, i + 1)) as Change);
-            changeStart = -1;
-          } else if (inChanges && depth === 1 && c === CLOSE_ARRAY) {
-            inChanges = false;
+          if (inArray && depth === 2 && c === CLOSE_OBJECT && elementStart >= 0) {
+            onElement(JSON.parse(text.slice(elementStart, i + 1)) as Element);
+            elementStart = -1;
+          } else if (inArray && depth === 1 && c === CLOSE_ARRAY) {
+            inArray = false;
             outsideFrom = i;
           }
         }
       }
-      if (!inChanges) outside += text.slice(outsideFrom);
-      // Only the change being read is kept (its start moves to 0); what came before it is done with.
-      text = changeStart >= 0 ? text.slice(changeStart) : '';
-      if (changeStart >= 0) changeStart = 0;
+      if (!inArray) outside += text.slice(outsideFrom);
+      // Only the element being read is kept (its start moves to 0); what came before it is done with.
+      text = elementStart >= 0 ? text.slice(elementStart) : '';
+      if (elementStart >= 0) elementStart = 0;
     },
-    /** The page's cursor and hasMore, once the whole answer went through `push`. */
-    end(): Omit<ChangesResponse, 'changes'> {
-      if (depth !== 0 || inString) throw new SyntaxError('The change feed answer ended in the middle');
-      const { cursor, hasMore } = JSON.parse(outside) as ChangesResponse;
-      return { cursor, hasMore };
+    /** The rest of the object (its array empty), once the whole answer went through `push`. */
+    end(): unknown {
+      if (depth !== 0 || inString) throw new SyntaxError('The answer ended in the middle');
+      return JSON.parse(outside);
     },
   };
+}
+
+/** Feeds the answer's text to `push` as it streams in (all at once where the body can't be streamed). */
+async function streamText(response: Response, push: (chunk: string) => void): Promise<void> {
+  if (!response.body) {
+    push(await response.text());
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    push(value);
+  }
 }
 
 /** One page of the feed from the server's answer, read as it streams. */
 export async function readFeedPage(response: Response): Promise<ChangesResponse> {
   const changes: Change[] = [];
   const splitter = createFeedSplitter((change) => changes.push(change));
-  if (!response.body) splitter.push(await response.text());
-  else {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      splitter.push(value);
-    }
-  }
+  await streamText(response, splitter.push);
   return { ...splitter.end(), changes };
+}
+
+/** An answer `{…, [key]: [{…}, …]}` read as it streams, each element of its array parsed on its own. */
+export async function readStreamedArray<Answer>(
+  response: Response,
+  key: keyof Answer & string,
+): Promise<Answer> {
+  const elements: unknown[] = [];
+  const splitter = createArraySplitter(key, (element) => elements.push(element));
+  await streamText(response, splitter.push);
+  return { ...(splitter.end() as object), [key]: elements } as Answer;
 }

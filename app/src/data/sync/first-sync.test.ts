@@ -8,7 +8,7 @@ import type { FetchLike } from '../api/http-client';
 import type { Lectern } from '../lectern';
 import type { RunningServer } from '../testing/server-fixture';
 import { createTestDevice } from '../testing/test-lectern';
-import { createFeedSplitter } from './feed-page';
+import { createFeedSplitter, readStreamedArray } from './feed-page';
 import { SYNC_BODIES } from './sync-engine';
 
 const ARTICLES = 240;
@@ -124,6 +124,27 @@ describe('the feed read as it streams', () => {
         expect(splitter.end()).toEqual({ cursor: 3, hasMore: true });
         expect(parsed).toEqual(changes);
       }
+    }
+  });
+
+  it('reads a batch of bodies the same way, each body parsed on its own, the unknown ids kept', async () => {
+    const bodies = [
+      { id: 'a', content: '<p>{"not": [an element]}</p>', text: '{"not": [an element]}' },
+      { id: 'b', content: null, text: null },
+    ];
+    const text = JSON.stringify({ bodies, unknown: ['c'] });
+    for (const size of [1, 5, 4096]) {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const bytes = new TextEncoder().encode(text);
+          for (let i = 0; i < bytes.length; i += size) controller.enqueue(bytes.slice(i, i + size));
+          controller.close();
+        },
+      });
+      await expect(readStreamedArray(new Response(stream), 'bodies')).resolves.toEqual({
+        bodies,
+        unknown: ['c'],
+      });
     }
   });
 
