@@ -1,7 +1,9 @@
 // A new device's first sync lists the whole library within a couple of seconds: each page of cards the feed
 // answers is stored as one row of `card_pages` (one IndexedDB write for a thousand cards, where a thousand
-// article rows with their index keys take the better part of a second), and the cards are moved into
-// `articles` right after the pull, a page per transaction, while the reader already scrolls them.
+// article rows with their index keys take the better part of a second). The cards are moved into
+// `articles` by the offline library once their bodies are in (offline/offline-library.ts: the move and the
+// bodies write the same stores, and the bodies are what the reader waits for), a slice per transaction,
+// while the reader already scrolls, opens and searches them.
 //
 // Until its page is moved, a staged card is an article like any other to whoever asks:
 // - a read by id (`get`, `getMany`: the article screen, the repository's edits) falls back to it, in every
@@ -11,7 +13,9 @@
 // - a delete takes it out of its page; an edit writes its article row, which from then on is the article
 //   (the row in `articles` always wins over a staged card, and the move leaves such a card behind);
 // - the dashboard's lists read the library in memory while cards are staged (reads/article-view.ts merges
-//   them in), since the list keys' index only knows `articles`.
+//   them in), since the list keys' index only knows `articles`;
+// - search indexes it from memory (search/article-search.ts), and the bodies' walk goes through the staged
+//   cards with the rows (offline/body-downloads.ts).
 import Dexie, { type DBCore, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
 import { compareNewestFirst, type ArticleSummary } from '@lectern/shared-schema';
 import { ARTICLE_COUNTS_KEY, countArticle, countsOf } from './article-counts';

@@ -123,10 +123,11 @@ export async function searchArticles(
 ): Promise<{ articles: LocalArticleSummary[] }> {
   const started = performance.now();
   const ids = await search.search(q);
-  const [rows, staged, saves] = await Promise.all([articleRows(db), stagedCards(db), pendingSaves(db)]);
+  const [rows, saves] = await Promise.all([articleRows(db), pendingSaves(db)]);
+  // A first sync's card not moved into a row yet is found too (read only when an id has no row).
+  const staged = ids.every((id) => rows.has(id)) ? null : await stagedCards(db);
   const articles: LocalArticleSummary[] = [];
   for (const id of ids) {
-    // A first sync's card not moved into a row yet is found too.
     const row = rows.get(id) ?? staged?.get(id);
     if (!row) search.forget(id);
     else if (articles.push(toSummary(row, saves)) >= SEARCH_RESULT_LIMIT) break;

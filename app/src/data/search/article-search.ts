@@ -105,6 +105,9 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    * body arrived on its own since.
    */
   async function catchUp(gentle: boolean): Promise<void> {
+    // Read beside the rest (a search waits for it): the staged cards of a first sync, if any.
+    const stagedRead = stagedCards(db);
+    stagedRead.catch(() => undefined);
     await ensureOwner();
     for (;;) {
       const rows = await db.articles.where('rev').above(indexedRev).limit(CATCH_UP_CHUNK).toArray();
@@ -119,7 +122,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     }
     // A first sync's cards still staged (db/staged-cards.ts) are found too, without their body until it
     // comes; each set of staged cards is gone through once.
-    const staged = await stagedCards(db);
+    const staged = await stagedRead;
     if (staged && staged !== stagedTaken) {
       let taken = 0;
       for (const card of staged.values()) {
