@@ -64,7 +64,7 @@ interface Probe {
   heapSamples: number;
 }
 
-/** Articles and bodies in the device's IndexedDB, counted in the page, with the page's clock. */
+/** Articles (rows and staged cards) and bodies in the device's IndexedDB, counted in the page, with the page's clock. */
 function counts(): Promise<{ articles: number; bodies: number; at: number }> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('lectern');
@@ -76,11 +76,14 @@ function counts(): Promise<{ articles: number; bodies: number; at: number }> {
         resolve({ articles: 0, bodies: 0, at: performance.now() });
         return;
       }
-      const tx = db.transaction(['articles', 'article_contents']);
+      const tx = db.transaction(['articles', 'article_contents', 'card_pages']);
       const articles = tx.objectStore('articles').count();
+      // Cards still staged (a page per row, moved into rows once the bodies are in): one entry each in
+      // the pages' multi-entry index of ids.
+      const staged = tx.objectStore('card_pages').index('ids').count();
       const bodies = tx.objectStore('article_contents').count();
       tx.oncomplete = () => {
-        resolve({ articles: articles.result, bodies: bodies.result, at: performance.now() });
+        resolve({ articles: articles.result + staged.result, bodies: bodies.result, at: performance.now() });
         db.close();
       };
     };
