@@ -7,7 +7,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { Change } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { pageArticles } from '../reads/article-pages';
-import { searchArticles } from '../reads/article-reads';
+import { articlesWithTag, searchArticles } from '../reads/article-reads';
 import { createArticleSearch } from '../search/article-search';
 import { prepareBodies, storeBodies } from '../offline/body-downloads';
 import { applyChanges } from '../sync/apply-changes';
@@ -77,6 +77,7 @@ describe('staged cards', () => {
     expect(list.map((article) => article.id)).toEqual(cards.map((c) => c.id).reverse());
     expect((await pageArticles(db, LIST, 'newest', 10, 20)).total).toBe(150);
     expect(await db.articleCounts()).toMatchObject({ total: 150, tags: { garden: 50 } });
+    expect(await articlesWithTag(db, 'garden')).toHaveLength(50);
     expect(await db.articles.get('a042')).toMatchObject({ id: 'a042', title: 'Article 42' });
     expect((await db.articles.bulkGet(['a001', 'nowhere', 'a120'])).map((row) => row?.id)).toEqual([
       'a001',
@@ -113,6 +114,10 @@ describe('staged cards', () => {
     const list = await listed(db);
     expect(list).toHaveLength(149);
     expect(list.find((article) => article.id === 'a010')).toMatchObject({ is_read: true });
+    // The tag's articles: the edited row (tagged now) with the staged cards tagged, the deleted one gone.
+    const garden = (await articlesWithTag(db, 'garden')).map((article) => article.id);
+    expect(garden).toHaveLength(51);
+    expect(garden).toContain('a010');
 
     // Stopped after one page (a logout, a reload), then on again.
     let pages = 0;

@@ -10,6 +10,7 @@ import {
   type ArticlesQuery,
 } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
+import { presentKeys } from '../db/present-keys';
 import { stagedCards } from '../db/staged-cards';
 import type { LecternDb } from '../db/lectern-db';
 import { LIST_KEYS_INDEX, PENDING_FETCH_KEY } from '../db/list-keys';
@@ -139,10 +140,21 @@ export async function searchArticles(
 }
 
 export async function articlesWithTag(db: LecternDb, tagKey: string): Promise<LocalArticleSummary[]> {
-  const [rows, saves] = await Promise.all([
+  const [rows, staged, saves] = await Promise.all([
     db.articles.where('tag_keys').equals(tagKey).toArray(),
+    stagedCards(db),
     pendingSaves(db),
   ]);
+  // A first sync's cards not moved into rows yet carry the tag too (the tag index knows only rows; a
+  // card's row, written meanwhile, wins).
+  if (staged) {
+    const tagged = [...staged.values()].filter((card) => card.tag_keys.includes(tagKey));
+    const written = await presentKeys(
+      db.articles,
+      tagged.map((card) => card.id),
+    );
+    rows.push(...tagged.filter((card) => !written.has(card.id)));
+  }
   return rows.sort(compareNewestFirst).map((row) => toSummary(row, saves));
 }
 
