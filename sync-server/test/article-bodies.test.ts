@@ -91,9 +91,9 @@ beforeAll(async () => {
       const content = i === 2 ? null : bodyOf(i, 2_000);
       saved.push({ id: await save(tx, owner.id, content, i, i === 0 ? ['garden'] : []), content });
     }
-    // Three bodies of 45% of an answer each: two fit in one answer, the third comes in the next.
+    // Three bodies of 22% of an answer each, with their texts (as large) 44%: two fit in one answer, the
+    // third comes in the next.
     for (let i = 6; i < 9; i += 1) {
-      // With its text (as large), two of these fit an answer, three don't.
       const content = bodyOf(i, BODIES_ANSWER_BYTES * 0.22);
       saved.push({ id: await save(tx, owner.id, content, i), content });
     }

@@ -17,15 +17,16 @@ export async function readArticleBodies(
   userId: string,
   ids: readonly string[],
 ): Promise<Buffer> {
-  // Which ids are the caller's, and how large their bodies (and texts) are, first; then each body on its own, stopping
-  // at the answer's budget, so the bodies after a full answer are never read.
+  // Which ids are the caller's, and how large their bodies and texts are, first; then each body on its
+  // own, stopping at the answer's budget, so the bodies after a full answer are never read.
   const asked = await select(
     db,
     {
       id: asText(sql`asked.value`),
       // When the id is no article of the caller's.
       unknown: asBoolean(sql`a.id IS NULL`),
-      // The body's length in bytes (null for an article without one): what it adds to the answer, about.
+      // The body's and its text's length in bytes (null for an article without a body): what they add to
+      // the answer, about.
       size: orNull(asNumber(sql`${byteLength(db, sql`a.content`)} + ${byteLength(db, sql`a.content_text`)}`)),
     },
     sql`FROM ${jsonListTable(db, ids, 'asked')}
