@@ -8,7 +8,7 @@ import type { FetchLike } from '../api/http-client';
 import {
   imageSiteModule,
   newCredentials,
-  serverReader,
+  untilImagesArchived,
   startWorld,
   type ImageSite,
   type World,
@@ -59,14 +59,7 @@ async function signUp(device: TestDevice) {
 async function saveWithImages(device: TestDevice, token: string, path: string, title: string, count: number) {
   pages[path] = pictureArticle(site.origin, title, count, path);
   const { article } = await device.lectern.articles.create({ url: site.url(path) });
-  const get = serverReader(world, token);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const answer = await get<ArticleResponse>(`/articles/${article.id}`);
-    if (!answer.article.images_pending) return answer.article;
-    if (Date.now() > deadline) throw new Error(`images of ${title} not archived within 20 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return untilImagesArchived<ArticleResponse['article']>(world, token, article.id);
 }
 
 async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {

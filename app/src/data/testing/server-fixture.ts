@@ -169,3 +169,24 @@ export function serverReader(world: World, token: string) {
     return (await response.json()) as T;
   };
 }
+
+/**
+ * Waits until the server has archived the images of an article just saved: its archive job rewrites the
+ * article (a change in the feed) a moment after the save answered.
+ */
+export async function untilImagesArchived<Article extends { images_pending?: boolean }>(
+  world: World,
+  token: string,
+  articleId: string,
+  timeoutMs = 20_000,
+): Promise<Article> {
+  const get = serverReader(world, token);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { article } = await get<{ article: Article }>(`/articles/${articleId}`);
+    if (!article.images_pending) return article;
+    if (Date.now() > deadline)
+      throw new Error(`images of article ${articleId} not archived within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
