@@ -228,7 +228,7 @@ async function timeSwitch(action: { selector: string; kind: 'click' | 'select'; 
 }
 
 /** Runs in the page: scrolls a screen per frame to the end of the grid; every frame's length and long task. */
-async function scrollToLast(step: number) {
+async function scrollToLast({ step, maxSeconds }: { step: number; maxSeconds: number }) {
   const frames: number[] = [];
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((list) => {
@@ -242,7 +242,7 @@ async function scrollToLast(step: number) {
   let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
   const started = last;
   let reached = false;
-  while (performance.now() - started < 600_000) {
+  while (performance.now() - started < maxSeconds * 1000) {
     window.scrollBy(0, step);
     const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
     frames.push(now - last);
@@ -255,7 +255,10 @@ async function scrollToLast(step: number) {
     }
   }
   observer.disconnect();
-  return { frames, longTasks, reached, total, seconds: (performance.now() - started) / 1000 };
+  // Chromium's own figure of the page's JavaScript heap (garbage collection pauses grow with it).
+  const heapMb =
+    ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6;
+  return { frames, longTasks, reached, total, heapMb, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Types each query; answers the data layer's time for it and the time until its results were on screen. */
@@ -357,7 +360,23 @@ async function measureSize(page: Page, size: number) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
-  const scroll = await page.evaluate(scrollToLast, 900);
+  // BENCH_TRACE_DIR: a Chrome trace (layout, paint, scripts) of the scroll's first 30 seconds, for finding
+  // what its long frames are: open it in Chrome's Performance panel.
+  const traceDir = process.env.BENCH_TRACE_DIR;
+  const browser = page.context().browser();
+  if (traceDir && browser) {
+    await browser.startTracing(page, {
+      path: join(traceDir, `scroll-${size}.json`),
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'blink.user_timing',
+      ],
+    });
+  }
+  const scroll = await page.evaluate(scrollToLast, { step: 900, maxSeconds: traceDir ? 30 : 600 });
+  if (traceDir && browser) await browser.stopTracing();
   if (cdp && profileDir) {
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(join(profileDir, `scroll-${size}.cpuprofile`), JSON.stringify(profile));
@@ -382,7 +401,7 @@ async function measureSize(page: Page, size: number) {
   );
   console.log(`      switches: ${switches.map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')} ms`);
   console.log(
-    `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : 'NOT reached'}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms, ${slowFrames} over ${TARGETS.frameMs} ms; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms)`,
+    `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : 'NOT reached'}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms, ${slowFrames} over ${TARGETS.frameMs} ms; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms); JS heap after it ${scroll.heapMb.toFixed(0)} MB`,
   );
   console.log(
     `      search on the device: first query ${firstSearch.toFixed(1)} ms; then p50 ${percentile(searched.query.slice(1), 50).toFixed(1)} ms, p95 ${searchP95.toFixed(1)} ms; results on screen after the ${SEARCH_DEBOUNCE_MS} ms pause: p50 ${percentile(searched.shown.slice(1), 50).toFixed(0)} ms, p95 ${shownP95.toFixed(0)} ms`,

@@ -192,7 +192,7 @@ describe('the My Articles dashboard', () => {
     // Analytics: Chart.js arrives only when opened.
     const chartScripts: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('AnalyticsPanel')) chartScripts.push(request.url());
+      if (request.url().includes('AnalyticsBody')) chartScripts.push(request.url());
     });
     await page.getByRole('button', { name: 'Show Analytics' }).click();
     const analytics = page.getByRole('region', { name: 'Reading analytics' });

@@ -20,6 +20,7 @@ import { ApiError, NetworkError, type HttpClient, type TokenStorage } from '../a
 import type { LecternDb } from '../db/lectern-db';
 import { forgetDeviceImages } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
+import { GOOGLE_NONCE_KEY } from './google-nonce-key';
 import { GoogleSignInError, UnsyncedWritesError } from './sign-in-errors';
 
 export interface AuthContext {
@@ -36,9 +37,6 @@ export interface AuthContext {
 function requireEmailAddress(email: string): void {
   if (!isEmailAddress(email)) throw new ApiError(400, FIELD_ERRORS.email);
 }
-
-/** Where a tab keeps the nonce of the Google sign-in it started. */
-export const GOOGLE_NONCE_KEY = 'lectern.googleSignInNonce';
 
 function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));

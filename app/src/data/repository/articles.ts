@@ -24,19 +24,8 @@ import { idsInList, listedIds, pageArticles } from '../reads/article-pages';
 import { notFound } from '../reads/not-found';
 import { saveErrorMessage } from '../sync/save-errors';
 import { write, type RepositoryContext } from './context';
+import { SaveArticleError } from './save-article-error';
 import { tagCreatesFor } from './tags';
-
-/** A save the form shows inline and as a toast, in spec section 8's words. */
-export class SaveArticleError extends Error {
-  constructor(
-    message: string,
-    /** The HTTP status, 0 for a network error or a URL refused before sending. */
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'SaveArticleError';
-  }
-}
 
 /** A save's answer; alreadySaved when the library held the address already (the server's 200). */
 export interface SavedArticle {

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { PRODUCT_NAME, SEARCH_DEBOUNCE_MS } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { ChartIcon } from '../../components/icons';
-import { Skeleton } from '../../components/Skeleton';
 import type { LocalArticleSummary } from '../../data';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../hooks/use-library';
 import { useLectern } from '../../session/use-lectern';
 import { useSyncState } from '../../hooks/use-sync-state';
+import { AnalyticsSection } from './AnalyticsSection';
 import { ArticleGrid, PagedArticleGrid } from './ArticleGrid';
 import { ArticleToolbar } from './ArticleToolbar';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
@@ -40,7 +40,6 @@ import { useArticleActions } from './use-article-actions';
 import { useDashboardShortcuts } from './use-dashboard-shortcuts';
 import './dashboard.css';
 
-const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
 const ANALYTICS_ID = 'dashboard-analytics';
 
 /** / : My Articles. Mounted afresh on every navigation to /, so the filters start over (spec section 4). */
@@ -169,17 +168,7 @@ export function DashboardPage() {
         <SaveArticleForm urlRef={saveRef} />
       </section>
 
-      {analyticsOpen && (
-        <Suspense
-          fallback={
-            <div className="card analytics" aria-busy="true">
-              <Skeleton shape="block" height="14rem" />
-            </div>
-          }
-        >
-          <AnalyticsPanel id={ANALYTICS_ID} />
-        </Suspense>
-      )}
+      {analyticsOpen && <AnalyticsSection id={ANALYTICS_ID} />}
 
       <div className="dashboard__library">
         <TagSidebar

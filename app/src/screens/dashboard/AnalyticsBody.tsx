@@ -1,9 +1,8 @@
-// Loaded only when the reader opens analytics: Chart.js stays out of the dashboard's first download.
+// Loaded only when the reader opens analytics (AnalyticsSection): Chart.js stays out of the dashboard's first
+// download.
 import { BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import type { ReadingAnalytics } from '@lectern/shared-schema';
-import { Skeleton } from '../../components/Skeleton';
-import { useReadingAnalytics } from '../../hooks/use-library';
 import { countOf } from './article-format';
 
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip);
@@ -20,21 +19,8 @@ function monthLabel(month: string): string {
   return monthName.format(new Date(year ?? 1970, (index ?? 1) - 1, 1));
 }
 
-export function AnalyticsPanel({ id }: { id: string }) {
-  const analytics = useReadingAnalytics();
-  return (
-    <section id={id} className="card analytics" aria-labelledby="analytics-title">
-      <h2 id="analytics-title" className="analytics__title">
-        Reading analytics
-      </h2>
-      {analytics === undefined && <AnalyticsSkeleton />}
-      {analytics === null && <p className="analytics__note">Analytics aren't available right now.</p>}
-      {analytics && <AnalyticsBody analytics={analytics} />}
-    </section>
-  );
-}
-
-function AnalyticsBody({ analytics }: { analytics: ReadingAnalytics }) {
+/** The figures, the months' chart and the top tags. */
+export function AnalyticsBody({ analytics }: { analytics: ReadingAnalytics }) {
   const labels = analytics.monthlySaved.map(({ month }) => monthLabel(month));
   const counts = analytics.monthlySaved.map(({ count }) => count);
   const topCount = analytics.topTags[0]?.article_count ?? 0;
@@ -101,16 +87,6 @@ function AnalyticsBody({ analytics }: { analytics: ReadingAnalytics }) {
           </ol>
         )}
       </div>
-    </div>
-  );
-}
-
-function AnalyticsSkeleton() {
-  return (
-    <div className="analytics__grid" aria-hidden="true">
-      <Skeleton shape="block" height="6rem" />
-      <Skeleton shape="block" height="12rem" />
-      <Skeleton shape="block" height="10rem" />
     </div>
   );
 }
