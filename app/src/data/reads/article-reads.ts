@@ -19,7 +19,6 @@ import { createdIdOf, isArticleSave } from '../outbox/operations';
 import type { ArticleSearch } from '../search/article-search';
 import type { ArticleOrder } from './article-order';
 import { articleView } from './article-view';
-import { articleRows } from './row-cache';
 import { notFound } from './not-found';
 
 export const SEARCH_MEASURE = 'lectern:article-search';
@@ -123,15 +122,21 @@ export async function searchArticles(
   q: string,
 ): Promise<{ articles: LocalArticleSummary[] }> {
   const started = performance.now();
-  const ids = await search.search(q);
-  const [rows, saves] = await Promise.all([articleRows(db), pendingSaves(db)]);
-  // A first sync's card not moved into a row yet is found too (read only when an id has no row).
-  const staged = ids.every((id) => rows.has(id)) ? null : await stagedCards(db);
+  const [ids, saves] = await Promise.all([search.search(q), pendingSaves(db)]);
+  // Only the rows shown are read, best match first: the whole library is never read for a query.
   const articles: LocalArticleSummary[] = [];
-  for (const id of ids) {
-    const row = rows.get(id) ?? staged?.get(id);
-    if (!row) search.forget(id);
-    else if (articles.push(toSummary(row, saves)) >= SEARCH_RESULT_LIMIT) break;
+  let next = 0;
+  while (articles.length < SEARCH_RESULT_LIMIT && next < ids.length) {
+    const wanted = ids.slice(next, next + SEARCH_RESULT_LIMIT - articles.length);
+    next += wanted.length;
+    const rows = await db.articles.bulkGet(wanted);
+    // A first sync's card not moved into a row yet is found too (read only when an id has no row).
+    const staged = rows.every(Boolean) ? null : await stagedCards(db);
+    wanted.forEach((id, i) => {
+      const row = rows[i] ?? staged?.get(id);
+      if (row) articles.push(toSummary(row, saves));
+      else search.forget(id);
+    });
   }
   // What a query costs on the device, for the Performance API (the bench reads it).
   performance.clearMeasures(SEARCH_MEASURE);
