@@ -11,7 +11,7 @@ import {
 } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
 import { presentKeys } from '../db/present-keys';
-import { stagedCards } from '../db/staged-cards';
+import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
 import type { LecternDb } from '../db/lectern-db';
 import { LIST_KEYS_INDEX, PENDING_FETCH_KEY } from '../db/list-keys';
 import type { ArticleRow } from '../db/rows';
@@ -129,11 +129,10 @@ export async function searchArticles(
   while (articles.length < SEARCH_RESULT_LIMIT && next < ids.length) {
     const wanted = ids.slice(next, next + SEARCH_RESULT_LIMIT - articles.length);
     next += wanted.length;
-    const rows = await db.articles.bulkGet(wanted);
-    // A first sync's card not moved into a row yet is found too (read only when an id has no row).
-    const staged = rows.every(Boolean) ? null : await stagedCards(db);
+    // A first sync's card not moved into a row yet is found too.
+    const rows = await rowsOrStagedCards(db, wanted);
     wanted.forEach((id, i) => {
-      const row = rows[i] ?? staged?.get(id);
+      const row = rows[i];
       if (row) articles.push(toSummary(row, saves));
       else search.forget(id);
     });
