@@ -56,6 +56,45 @@ describe('article search index', () => {
     await device.lectern.close();
   });
 
+  it('answers a followed search again when a result changes or goes, or a new article matches', async () => {
+    const device = await signedInDevice(world);
+    const { articles } = device.lectern;
+    const { article: bread } = await articles.create({ url: world.site.url('/baking') });
+    type Found = { id: string; is_favorite: boolean }[];
+    /** A query followed as the dashboard follows it, and a wait for an answer of it. */
+    const follow = (q: string) => {
+      const answers: Found[] = [];
+      const subscription = device.lectern
+        .liveQuery(() => articles.search(q))
+        .subscribe({ next: (found) => answers.push(found.articles) });
+      const answered = async (check: (found: Found) => boolean) => {
+        for (let waited = 0; !(answers.length > 0 && check(answers.at(-1)!)); waited += 10) {
+          if (waited > 5_000) throw new Error(`"${q}" answered ${JSON.stringify(answers.at(-1))}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      return { answered, stop: () => subscription.unsubscribe() };
+    };
+    const basics = follow('basics');
+    const saturn = follow('saturn');
+    try {
+      await basics.answered((found) => found.length === 1 && !found[0]!.is_favorite);
+      await saturn.answered((found) => found.length === 0);
+      await articles.update(bread.id, { isFavorite: true });
+      await basics.answered((found) => found.length === 1 && found[0]!.is_favorite);
+      // A catch-up of the index under way elsewhere (the page's idle one) when the new article is written.
+      void articles.prepareSearch();
+      const { article: sky } = await articles.create({ url: world.site.url('/astronomy') });
+      await saturn.answered((found) => found.length === 1 && found[0]!.id === sky.id);
+      await articles.remove(bread.id);
+      await basics.answered((found) => found.length === 0);
+    } finally {
+      basics.stop();
+      saturn.stop();
+      await device.lectern.close();
+    }
+  });
+
   it('finds an article another device saved once a sync has pulled it', async () => {
     const phone = await signedInDevice(world);
     const laptop = await signedInDevice(world, phone.credentials, 'login');

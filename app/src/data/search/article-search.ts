@@ -195,7 +195,15 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     /** Ids of the matching articles, best match first. */
     async search(query: string): Promise<string[]> {
       if (searchTerms(query).length === 0) return [];
+      // Asked first, in the caller's context (a live query): awaiting a catch-up that another caller
+      // started leaves that context, and the live query would not be told of the next article or body
+      // written. What these ranges hold now is what the catch-up takes in.
+      const watched = Promise.all([
+        db.articles.where('rev').above(indexedRev).count(),
+        db.article_contents.where('rev').above(indexedBodyRev).count(),
+      ]);
       await caughtUp(false);
+      await watched;
       return index.search(query);
     },
     /** Reads the stored index and takes in what changed since, in small steps: before the first query. */
