@@ -1,4 +1,4 @@
-// A part of a screen in a chunk of its own, loaded the first time it is wanted and waited for with state:
+// A part of a screen in a chunk of its own, loaded when first mounted and waited for with state:
 // a React.lazy component inside Suspense is revealed only once its fallback has been on screen for 300 ms
 // (React's reveal throttle), however soon the chunk arrives.
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ function start<Module>(load: () => Promise<Module>): { module?: Module; promise:
     const started: { module?: Module; promise: Promise<Module> } = { promise };
     promise.then(
       (module) => (started.module = module),
-      // A failed load is tried again the next time the part is wanted.
+      // A failed load is tried again the next time the part is mounted.
       () => loaded.delete(load),
     );
     loaded.set(load, started);
@@ -21,21 +21,21 @@ function start<Module>(load: () => Promise<Module>): { module?: Module; promise:
   return entry;
 }
 
-/** The module `load` answers once it has arrived, undefined until then (and while not `wanted`). */
-export function useLoadedModule<Module>(load: () => Promise<Module>, wanted: boolean): Module | undefined {
-  const [, setArrived] = useState<Module>();
-  const entry = wanted ? start(load) : loaded.get(load);
-  const module = entry?.module as Module | undefined;
+/** The module `load` answers, loaded from the first mount on; undefined until it has arrived. */
+export function useLoadedModule<Module>(load: () => Promise<Module>): Module | undefined {
+  const [arrived, setArrived] = useState<Module>();
+  // Loaded by an earlier mount: shown in the first render.
+  const module = arrived ?? (loaded.get(load)?.module as Module | undefined);
   useEffect(() => {
-    if (!wanted || module !== undefined) return undefined;
+    if (module !== undefined) return undefined;
     let current = true;
     start(load).promise.then(
-      (arrived) => current && setArrived(() => arrived),
+      (answered) => current && setArrived(() => answered),
       (error: unknown) => console.error('Loading a part of the screen failed', error),
     );
     return () => {
       current = false;
     };
-  }, [load, wanted, module]);
+  }, [load, module]);
   return module;
 }

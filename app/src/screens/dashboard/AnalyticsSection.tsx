@@ -10,7 +10,7 @@ const loadAnalyticsBody = () => import('./AnalyticsBody');
  */
 export function AnalyticsSection({ id }: { id: string }) {
   const analytics = useReadingAnalytics();
-  const body = useLoadedModule(loadAnalyticsBody, true);
+  const body = useLoadedModule(loadAnalyticsBody);
   const waiting = analytics === undefined || (analytics !== null && body === undefined);
   return (
     <section id={id} className="card analytics" aria-labelledby="analytics-title" aria-busy={waiting}>
