@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** The most the first screen may download, gzipped, in KiB (issue 16). */
+export const INITIAL_JS_BUDGET_KB = 130;
+
 /** The entry script and the modulepreloaded chunks named by a built index.html, in their order there. */
 export function initialScripts(indexHtml) {
   const entries = [...indexHtml.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
