@@ -163,6 +163,30 @@ describe('the change feed as cards', () => {
     expect(cards.find((change) => change.id === saved[0]!.id)?.row).toMatchObject({ tags: ['garden'] });
   });
 
+  it('lists every article as its card, stored or built from columns, newest first, as its GET less the body', async () => {
+    const list = await reader.get('/articles');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // Two of the reader's articles have no card stored (saved before cards were): listed all the same.
+    expect(list.body.articles.map((article: { id: string }) => article.id)).toEqual(
+      saved.map((article) => article.id).reverse(),
+    );
+    for (const listed of list.body.articles as { id: string }[]) {
+      const { content: _content, ...card } = (await reader.get(`/articles/${listed.id}`)).body.article;
+      expect(listed).toEqual(card);
+    }
+    expect(list.body.stats).toEqual({
+      total: saved.length,
+      unread: saved.length,
+      read: 0,
+      archived: 0,
+      favorites: 0,
+    });
+    // The stranger's own list holds their one article, none of the reader's.
+    const theirs = await other.get('/articles');
+    expect(theirs.body.articles.map((article: { id: string }) => article.id)).toEqual([othersArticle]);
+  });
+
   it("keeps each article's card with its latest change, and drops it with the article", async () => {
     const [first, second] = [saved[1]!.id, saved[4]!.id];
     expect((await reader.put(`/articles/${first}`, { isFavorite: true })).status).toBe(200);

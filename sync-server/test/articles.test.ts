@@ -363,6 +363,12 @@ describe('GET /articles/{id} after every kind of write', () => {
         (a: { id: string }) => a.id === article.id,
       );
       expect({ after: name, article: served }).toEqual({ after: name, article: stored });
+      // The list shows the same article, less its body (its stored card, article-cards.ts).
+      const { content: _content, ...card } = served;
+      const listed = (await client.get('/articles')).body.articles.find(
+        (a: { id: string }) => a.id === article.id,
+      );
+      expect({ after: name, listed }).toEqual({ after: name, listed: card });
     }
   });
 });

@@ -1,6 +1,5 @@
 // /api/articles: thin translation of HTTP into the articles service.
 import {
-  ArticleListResponse,
   ArticleResponse,
   ArticleSearchResponse,
   ArticlesQuery,
@@ -19,7 +18,7 @@ import {
   createArticle,
   detachTag,
   fetchMetadata,
-  listArticles,
+  readArticleListAnswer,
   searchArticles,
   updateArticle,
 } from '../services/articles';
@@ -38,8 +37,13 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
 
   app.get(
     '/articles',
-    { schema: { querystring: ArticlesQuery, response: { 200: ArticleListResponse } } },
-    async (request) => await listArticles(db, request.userId, request.query),
+    // The answer (ArticleListResponse) is JSON already, made of the articles' stored cards
+    // (services/article-cards.ts): Fastify's serializer has nothing to do.
+    { schema: { querystring: ArticlesQuery } },
+    async (request, reply) => {
+      const answer = await readArticleListAnswer(db, request.userId, request.query);
+      return reply.type('application/json; charset=utf-8').send(answer);
+    },
   );
 
   app.get(

@@ -18,7 +18,7 @@ import {
   detachTag,
   findReplayedArticle,
   insertArticle,
-  listArticles,
+  readArticleListAnswer,
   resaveKnownAddress,
   updateArticle,
   type SavedArticle,
@@ -143,7 +143,9 @@ describe('changing an article', () => {
     const detached = await changesOf(db, reader, async () => await detachTag(db, reader, article.id, tag.id));
     expect((await getArticle(db, reader, article.id)).tags).toEqual([]);
     expect(detached.find((change) => change.entity === 'tag')?.row).toEqual({ ...tag, article_count: 0 });
-    expect((await listArticles(db, reader, { tag_name: 'later' })).articles).toEqual([]);
+    expect(
+      JSON.parse((await readArticleListAnswer(db, reader, { tag_name: 'later' })).toString()).articles,
+    ).toEqual([]);
   });
 });
 

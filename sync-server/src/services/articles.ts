@@ -17,6 +17,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { ExtractedArticle } from '../extraction/index';
 import type { Queryable } from '../db/connection';
+import { articleCardsInOrder, cardsAnswer } from './article-cards';
 import { findArticleSummaries, getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
@@ -32,11 +33,18 @@ import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
 import { ensureTags, getTag, linkTag, linkTags, unlinkTag } from './tags';
 
-export async function listArticles(
+/**
+ * GET /articles's whole answer as JSON bytes, `{"articles":[…],"stats":{…}}`: the caller's articles picked
+ * by the query's filters, newest first, each its stored card (article-cards.ts) spliced in as it is. The
+ * whole list of a big library is the server's second largest answer after the feed: read as columns,
+ * decoded, mapped and serialized, 2,000 summaries cost about 110 ms; as stored cards, a read of one value
+ * each.
+ */
+export async function readArticleListAnswer(
   db: Queryable,
   userId: string,
   query: ArticlesQuery,
-): Promise<ArticleListResponse> {
+): Promise<Buffer> {
   const conditions = [sql`a.user_id = ${userId}`];
   const flag = (column: string, value: boolean | undefined) => {
     if (value !== undefined) conditions.push(sql`${sql.raw(`a.${column}`)} = ${value}`);
@@ -50,8 +58,9 @@ export async function listArticles(
         WHERE t.user_id = a.user_id AND t.name_key = ${tagNameKey(query.tag_name)})`,
     );
   }
-  const articles = await findArticleSummaries(
+  const cards = await articleCardsInOrder(
     db,
+    userId,
     sql`WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC`,
   );
   // Every article's three flags: the sql template and a plain loop, since the builder's row mapping costs
@@ -62,8 +71,8 @@ export async function listArticles(
     { is_read: table.isRead, is_archived: table.isArchived, is_favorite: table.isFavorite },
     sql`FROM ${table} WHERE ${table.userId} = ${userId}`,
   );
-  const stats = computeArticleStats(flags);
-  return { articles, stats };
+  const stats: ArticleListResponse['stats'] = computeArticleStats(flags);
+  return cardsAnswer('articles', cards, `,"stats":${JSON.stringify(stats)}}`);
 }
 
 /**

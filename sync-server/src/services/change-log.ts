@@ -3,7 +3,7 @@ import { nowIso } from '@lectern/shared-schema';
 import type { SyncEntity } from '@lectern/shared-schema';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
-import { cardJson } from './feed-cards';
+import { cardJson } from './article-cards';
 
 /** Timestamps are shared-schema's rule; services take it from here as they always have. */
 export { nowIso };

@@ -2,7 +2,7 @@
 import { CHANGES_DEFAULT_LIMIT } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
 import { sql } from 'drizzle-orm';
-import { cardJson, readArticleCards } from './feed-cards';
+import { cardJson, readArticleCards } from './article-cards';
 import { asStoredJson, jsonBytes, storedJson } from '../db/sql-functions';
 import { asColumn, orNull, select, selectFirst, type RowOf } from '../db/typed-select';
 
