@@ -56,6 +56,9 @@ const NO_DATABASE = [
   'sync-server/src/db/schemas-in-step.test.ts',
 ];
 
+/** Test servers in the test's own process hash passwords at a small cost (the file says why). */
+const QUICK_PASSWORD_HASHING = 'sync-server/src/testing/quick-password-hashing.ts';
+
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
@@ -83,6 +86,7 @@ export default defineConfig({
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
           exclude: POSTGRES_ONLY,
           environment: 'node',
+          setupFiles: [QUICK_PASSWORD_HASHING],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -95,6 +99,7 @@ export default defineConfig({
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
           exclude: [...SQLITE_ONLY, ...NO_DATABASE, ...ABOVE_THE_DATABASE],
           environment: 'node',
+          setupFiles: [QUICK_PASSWORD_HASHING],
           env: { LECTERN_TEST_ENGINE: 'postgres' },
           globalSetup: ['sync-server/src/testing/postgres-global-setup.ts'],
           // The cluster shares the two cores with the servers under test: the attack tests (hundreds of
@@ -108,6 +113,7 @@ export default defineConfig({
           name: 'app',
           include: ['app/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: [QUICK_PASSWORD_HASHING],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -118,6 +124,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
+          setupFiles: [QUICK_PASSWORD_HASHING],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -2,8 +2,12 @@
 // X-Forwarded-For hops behind one trusted proxy don't buy fresh buckets, and an IPv6 /64 is one network.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRYPT_PARAMS, setPasswordHashCost } from '../src/services/passwords';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp, type ApiAnswer } from './support/api-client';
+
+// Passwords hashed at the production cost, as a server out of the tests hashes them.
+setPasswordHashCost(SCRYPT_PARAMS);
 
 const PER_EMAIL = 10;
 const PER_IP = 20;

@@ -3,9 +3,12 @@
 // nothing fails with 500, and the server keeps answering meanwhile.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_WAITING_HASHES } from '../src/services/passwords';
+import { MAX_WAITING_HASHES, SCRYPT_PARAMS, setPasswordHashCost } from '../src/services/passwords';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient, type ApiAnswer } from './support/api-client';
+
+// Passwords hashed at the production cost, as a server out of the tests hashes them.
+setPasswordHashCost(SCRYPT_PARAMS);
 
 let server: TestServer;
 let api: ApiClient;

@@ -8,8 +8,12 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../src/db/connection';
+import { SCRYPT_PARAMS, setPasswordHashCost } from '../src/services/passwords';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp } from './support/api-client';
+
+// Passwords hashed at the production cost, as a server out of the tests hashes them.
+setPasswordHashCost(SCRYPT_PARAMS);
 
 const logLines: string[] = [];
 let server: TestServer;

@@ -70,10 +70,31 @@ function derive(
   );
 }
 
+/** scrypt's cost parameters: N rounds of r KiB-ish blocks, p lanes. */
+export interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/** The cost new hashes are made at: SCRYPT_PARAMS, unless a test run lowered it (below). */
+let cost: ScryptCost = SCRYPT_PARAMS;
+
+/**
+ * Makes new hashes at `next` in this process. For the test runs only (testing/quick-password-hashing.ts):
+ * their servers sign up thousands of accounts, and at SCRYPT_PARAMS each sign-up or sign-in spends half a
+ * second of a core. Not a setting: no environment variable reaches it. The tests about hashing itself
+ * (its cost, its queue, the sign-in limits under a burst) run at SCRYPT_PARAMS.
+ */
+export function setPasswordHashCost(next: ScryptCost): void {
+  cost = next;
+  unknownUserHashOnce = undefined;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = SCRYPT_PARAMS;
-  const key = await derive(password, salt, SCRYPT_PARAMS);
+  const { N, r, p } = cost;
+  const key = await derive(password, salt, { N, r, p });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -128,12 +149,24 @@ export function needsRehash(stored: string): boolean {
   const parsed = parseStored(stored);
   return (
     !parsed ||
-    parsed.N !== SCRYPT_PARAMS.N ||
-    parsed.r !== SCRYPT_PARAMS.r ||
-    parsed.p !== SCRYPT_PARAMS.p ||
+    parsed.N !== cost.N ||
+    parsed.r !== cost.r ||
+    parsed.p !== cost.p ||
     parsed.hash.length !== KEY_LENGTH
   );
 }
 
-/** A stable hash to compare against when the email is unknown, so timing doesn't reveal accounts. */
-export const UNKNOWN_USER_HASH = await hashPassword(randomBytes(16).toString('hex'));
+let unknownUserHashOnce: Promise<string> | undefined;
+
+/**
+ * A stable hash at today's cost to check against when the email is unknown, so timing doesn't reveal
+ * accounts. Made at the first such sign-in, not at start (start-up spends no half second on it).
+ */
+export function unknownUserHash(): Promise<string> {
+  unknownUserHashOnce ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+    // A busy queue refused it: the next unknown sign-in tries again.
+    unknownUserHashOnce = undefined;
+    throw error;
+  });
+  return unknownUserHashOnce;
+}

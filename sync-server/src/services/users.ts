@@ -9,7 +9,7 @@ import {
   hashPassword,
   needsRehash,
   PasswordHashingBusyError,
-  UNKNOWN_USER_HASH,
+  unknownUserHash,
   verifyPassword,
 } from './passwords';
 
@@ -76,7 +76,7 @@ export async function registerUser(db: Queryable, body: RegisterBody): Promise<U
  */
 export async function authenticate(db: Queryable, body: LoginBody): Promise<User | null> {
   const row = await findUserByEmail(db, body.email);
-  const matches = await verifyPassword(body.password, row?.passwordHash ?? UNKNOWN_USER_HASH);
+  const matches = await verifyPassword(body.password, row?.passwordHash ?? (await unknownUserHash()));
   if (!row?.passwordHash || !matches) return null;
   if (needsRehash(row.passwordHash)) {
     // The upgrade can wait for a quieter moment: a busy hash queue doesn't refuse a proven password.
