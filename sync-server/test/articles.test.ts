@@ -241,6 +241,18 @@ describe('search', () => {
     expect(await search('gardening')).toEqual([saved['/gardening'], saved['/cycling']]);
   });
 
+  it('answers each article found as the list shows it: its GET less the body, tags included', async () => {
+    const found = (await client.get('/articles/search?q=gardening')).body.articles;
+    const listed = (await client.get('/articles')).body.articles;
+    expect(found).toHaveLength(2);
+    for (const article of found as { id: string }[]) {
+      const { content: _content, ...card } = (await client.get(`/articles/${article.id}`)).body.article;
+      expect(article).toEqual(card);
+      expect(article).toEqual(listed.find((each: { id: string }) => each.id === article.id));
+    }
+    expect(found[1].tags).toEqual(['gardening']);
+  });
+
   it('folds case and diacritics', async () => {
     expect(await search('zurich')).toEqual([saved['/cycling']]);
     expect(await search('CAFÉ')).toEqual([saved['/cycling']]);

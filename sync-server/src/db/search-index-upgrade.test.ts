@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { searchArticles } from '../services/articles';
+import { searchedIds } from '../testing/searched-ids';
 import { openSqlite } from './connection';
 
 const migrations = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -67,8 +67,7 @@ describe('upgrading to the 5- and 6-letter search prefixes', () => {
 
     const db = openSqlite(file);
     try {
-      const found = async (query: string) =>
-        (await searchArticles(db, 'reader-1', query)).map((article) => article.id);
+      const found = async (query: string) => await searchedIds(db, 'reader-1', query);
       for (const query of [
         'sourdough',
         'so',

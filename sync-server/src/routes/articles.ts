@@ -1,7 +1,6 @@
 // /api/articles: thin translation of HTTP into the articles service.
 import {
   ArticleResponse,
-  ArticleSearchResponse,
   ArticlesQuery,
   ArticleTagParams,
   AttachTagBody,
@@ -19,9 +18,10 @@ import {
   detachTag,
   fetchMetadata,
   readArticleListAnswer,
-  searchArticles,
+  searchArticleCards,
   updateArticle,
 } from '../services/articles';
+import { cardsAnswer } from '../services/article-cards';
 import { readArticleAnswer } from '../services/article-rows';
 import { deleteArticleAndFiles } from '../services/deletions';
 import type { RouteOptions, TypedFastify } from './types';
@@ -48,10 +48,12 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
 
   app.get(
     '/articles/search',
-    { schema: { querystring: SearchQuery, response: { 200: ArticleSearchResponse } } },
-    async (request) => ({
-      articles: await searchArticles(db, request.userId, request.query.q),
-    }),
+    // The answer (ArticleSearchResponse) is made of the articles' stored cards, as the list's.
+    { schema: { querystring: SearchQuery } },
+    async (request, reply) => {
+      const cards = await searchArticleCards(db, request.userId, request.query.q);
+      return reply.type('application/json; charset=utf-8').send(cardsAnswer('articles', cards, '}'));
+    },
   );
 
   app.get(

@@ -9,7 +9,6 @@ import {
   type Article,
   type ArticleListResponse,
   type ArticlesQuery,
-  type ArticleSummary,
   type CreateArticleBody,
   type PageMetadata,
   type UpdateArticleBody,
@@ -18,13 +17,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ExtractedArticle } from '../extraction/index';
 import type { Queryable } from '../db/connection';
 import { articleCardsInOrder, cardsAnswer } from './article-cards';
-import { findArticleSummaries, getArticle } from './article-rows';
+import { getArticle } from './article-rows';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
 import { requireGivenPageSize } from './given-page';
 import { replayedCreate } from './replayed-create';
 import { saveThroughJob } from './save-jobs';
-import { searchArticleSummariesSqlite } from './search-sqlite';
+import { rankedArticlesSqlite } from './search-sqlite';
 import { rankedArticles } from '../db/postgres/search';
 import { lockForUser } from '../db/sql-functions';
 import { select } from '../db/typed-select';
@@ -395,19 +394,17 @@ async function touchArticle(db: Queryable, articleId: string): Promise<void> {
 }
 
 /**
- * Full-text search, best match first; the last word matches as a prefix. Each engine ranks with its own
- * index: FTS5 (services/search-sqlite.ts), tsvector (db/postgres/search.ts).
+ * Full-text search, best match first, as the matching articles' cards (article-cards.ts); the last word
+ * matches as a prefix. Each engine ranks with its own index: FTS5 (services/search-sqlite.ts), tsvector
+ * (db/postgres/search.ts).
  */
-export async function searchArticles(
-  db: Queryable,
-  userId: string,
-  query: string,
-): Promise<ArticleSummary[]> {
-  if (db.dialect === 'sqlite') return await searchArticleSummariesSqlite(db, userId, query);
-  const ranked = rankedArticles(userId, query);
+export async function searchArticleCards(db: Queryable, userId: string, query: string): Promise<Buffer[]> {
+  const ranked =
+    db.dialect === 'sqlite' ? rankedArticlesSqlite(userId, query) : rankedArticles(userId, query);
   if (!ranked) return [];
-  return await findArticleSummaries(
+  return await articleCardsInOrder(
     db,
+    userId,
     sql`JOIN (${ranked}) r ON r.seq = a.seq ORDER BY r.rank DESC, r.created_at DESC`,
   );
 }

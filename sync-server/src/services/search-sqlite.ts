@@ -6,12 +6,10 @@ import {
   SEARCH_RANK_WINDOW,
   SEARCH_RESULT_LIMIT,
   searchTerms,
-  type ArticleSummary,
 } from '@lectern/shared-schema';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { asColumn, select } from '../db/typed-select';
-import { summarySelection, toArticleSummary } from './article-rows';
 
 const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
 
@@ -36,7 +34,8 @@ const FIELD_WEIGHTS = [
 ] as const;
 
 /**
- * The caller's articles matching `query`, best first; the last word matches as a prefix. The owner is part
+ * The caller's articles matching `query` as (seq, rank, created_at), best first, at most
+ * SEARCH_RESULT_LIMIT (undefined when the query has no word); the last word matches as a prefix. The owner is part
  * of the MATCH, so the index walks only the caller's matches, newest first, and ranks at most
  * SEARCH_RANK_WINDOW of them: a word found in nearly every article still answers in milliseconds (ranked
  * among the newest articles), and every rarer word is ranked over all of its matches.
@@ -48,35 +47,23 @@ const FIELD_WEIGHTS = [
  * index only among the window's rows (rowid from the window's oldest on), so none is read whole either.
  * PostgreSQL ranks by the same fields' classes (db/postgres/search.ts), with its own measure within them.
  */
-export async function searchArticleSummariesSqlite(
-  db: Queryable,
-  userId: string,
-  query: string,
-): Promise<ArticleSummary[]> {
+export function rankedArticlesSqlite(userId: string, query: string): SQL | undefined {
   const match = ownedMatch(userId, query, SEARCHED_COLUMNS);
-  if (!match) return [];
+  if (!match) return undefined;
   const scores = FIELD_WEIGHTS.map(
     ([column, weight]) =>
       sql`${weight} * (w.rowid IN (SELECT rowid FROM articles_fts
         WHERE articles_fts MATCH ${ownedMatch(userId, query, `{${column}}`)} AND rowid >= (SELECT oldest FROM edge)))`,
   );
-  // Ranked rows are picked first and only the best SEARCH_RESULT_LIMIT are then read in full: the
-  // summary's counts and tags cost a lookup each, which the ranked-out rows must not pay. The window's
-  // rows are looked up by seq (`+a.user_id`: not by walking the owner's index over the whole library).
-  const rows = await select(
-    db,
-    summarySelection(db),
-    sql`FROM (
-         WITH newest AS (
-           SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match}
-           ORDER BY rowid DESC LIMIT ${SEARCH_RANK_WINDOW}
-         ), edge AS (SELECT coalesce(min(rowid), 0) AS oldest FROM newest)
-         SELECT a.seq, ${sql.join(scores, sql` + `)} AS score, a.created_at
-         FROM newest w JOIN articles a ON a.seq = w.rowid WHERE +a.user_id = ${userId}
-         ORDER BY score DESC, a.created_at DESC LIMIT ${SEARCH_RESULT_LIMIT}
-       ) best JOIN articles a ON a.seq = best.seq ORDER BY best.score DESC, best.created_at DESC`,
-  );
-  return rows.map(toArticleSummary);
+  // The window's rows are looked up by seq (`+a.user_id`: not by walking the owner's index over the whole
+  // library).
+  return sql`WITH newest AS (
+      SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match}
+      ORDER BY rowid DESC LIMIT ${SEARCH_RANK_WINDOW}
+    ), edge AS (SELECT coalesce(min(rowid), 0) AS oldest FROM newest)
+    SELECT a.seq, ${sql.join(scores, sql` + `)} AS rank, a.created_at
+    FROM newest w JOIN articles a ON a.seq = w.rowid WHERE +a.user_id = ${userId}
+    ORDER BY rank DESC, a.created_at DESC LIMIT ${SEARCH_RESULT_LIMIT}`;
 }
 
 /**

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
 import { addReader, changesOf, newArticle, readerDbPerTest, summaries } from '../testing/memory-db';
 import { findArticle } from './article-rows';
-import { insertArticle, searchArticles } from './articles';
+import { insertArticle } from './articles';
+import { searchedIds } from '../testing/searched-ids';
 import { createTag, deleteTag, getTag, listTags, renameTag, tagArticles } from './tags';
 
 let db: Db;
@@ -47,9 +48,7 @@ describe('tags', () => {
       name: 'Dirt',
       article_count: 2,
     });
-    expect((await searchArticles(db, reader, 'dirt')).map((article) => article.id).sort()).toEqual(
-      [first.id, second.id].sort(),
-    );
+    expect((await searchedIds(db, reader, 'dirt')).sort()).toEqual([first.id, second.id].sort());
     expect(summaries(changes)).not.toContain(`upsert article ${untouched.id}`);
   });
 
@@ -84,7 +83,7 @@ describe('tags', () => {
     );
     expect(changes).toHaveLength(2);
     expect((await findArticle(db, reader, article.id))?.tags).toEqual(['Kale']);
-    expect(await searchArticles(db, reader, 'soil')).toEqual([]);
+    expect(await searchedIds(db, reader, 'soil')).toEqual([]);
     await expect(tagArticles(db, reader, soil.id)).rejects.toThrow(SERVER_ERRORS.tagNotFound);
     await expect(createTag(db, reader, { id: soil.id, name: 'Soil' })).rejects.toThrow(
       SERVER_ERRORS.tagNotFound,

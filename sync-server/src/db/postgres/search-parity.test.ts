@@ -6,7 +6,8 @@ import { searchTerms, SEARCH_RESULT_LIMIT } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addReader, newArticle, openMemoryDb } from '../../testing/memory-db';
 import { createTestDatabase, stopTestCluster } from '../../testing/postgres-cluster';
-import { insertArticle, searchArticles } from '../../services/articles';
+import { insertArticle } from '../../services/articles';
+import { searchedIds } from '../../testing/searched-ids';
 import { createHighlight, searchHighlights } from '../../services/highlights';
 import type { Db } from '../database';
 import { openPostgres } from './connection';
@@ -262,7 +263,7 @@ describe('search on PostgreSQL and on SQLite', () => {
   it.each([...PLAIN_QUERIES, ...PREFIX_QUERIES])('finds the same articles for %j', async (query) => {
     for (let reader = 0; reader < READERS; reader++) {
       const userId = readerIds[reader]!;
-      const onSqlite = (await searchArticles(sqlite, userId, query)).map((article) => article.id);
+      const onSqlite = await searchedIds(sqlite, userId, query);
       const onPostgres = await searchArticleIds(postgres, userId, query);
       const expected = oracle(pageWords, reader, query);
       for (const id of onPostgres) expect(ownerOf.get(id)).toBe(reader);
@@ -298,7 +299,7 @@ describe('search on PostgreSQL and on SQLite', () => {
 
   it('ranks a word in the title above the tags, and the tags above the text, on both', async () => {
     const userId = readerIds[0]!;
-    const onSqlite = (await searchArticles(sqlite, userId, 'zephyr')).map((article) => article.id);
+    const onSqlite = await searchedIds(sqlite, userId, 'zephyr');
     expect(onSqlite).toEqual(['zephyr-title', 'zephyr-tags', 'zephyr-text']);
     expect(await searchArticleIds(postgres, userId, 'zephyr')).toEqual(onSqlite);
   });
@@ -306,7 +307,7 @@ describe('search on PostgreSQL and on SQLite', () => {
   it("never answers another reader's rows", async () => {
     expect(await searchArticleIds(postgres, readerIds[0]!, 'quokka')).toEqual([]);
     expect(await searchArticleIds(postgres, readerIds[1]!, 'quokka')).toEqual(['quokka-other']);
-    expect((await searchArticles(sqlite, readerIds[0]!, 'quokka')).map((article) => article.id)).toEqual([]);
+    expect(await searchedIds(sqlite, readerIds[0]!, 'quokka')).toEqual([]);
   });
 
   it('finds nothing for a query without words', async () => {
