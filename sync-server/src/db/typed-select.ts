@@ -3,7 +3,7 @@
 // the database). The caller names what each answered value is, a schema column or a DecodedValue (asColumn,
 // asNumber, asBoolean, asText, asParsed): the row's type follows from those (the schema's $inferSelect
 // types), and each value is decoded as the builder decodes it (a SQLite 0/1 becomes a boolean, a
-// PostgreSQL bigint a number). No row type is written by hand; the layer's two assertions are marked.
+// PostgreSQL bigint a number). No row type is written by hand; the layer's three assertions are marked.
 import { Column, is, sql, type GetColumnData, type SQL } from 'drizzle-orm';
 import type { PlaceholderValues, Queryable, Tables } from './database';
 
@@ -124,11 +124,32 @@ export async function rowExists(db: Queryable, rest: SQL): Promise<boolean> {
   return (await db.get(sql`SELECT 1 ${rest}`)) !== undefined;
 }
 
-/** The select list naming each value as the selection does, and the decoding of a row it answers. */
+/** The decoder of a column, looked up once: an aliased table's columns are proxies, each read a trap. */
+function columnDecoder(column: Column): (driverValue: unknown) => unknown {
+  const decode = column.mapFromDriverValue;
+  return (driverValue) => decode.call(column, driverValue);
+}
+
+const readers = new WeakMap<Selection, ReturnType<typeof buildReader>>();
+
+/**
+ * The select list naming each value as the selection does, and the decoding of a row it answers; built
+ * once for a selection kept between calls (the summary's, say).
+ */
 function reader<S extends Selection>(selection: S) {
+  let read = readers.get(selection);
+  if (!read) {
+    read = buildReader(selection);
+    readers.set(selection, read);
+  }
+  // Asserted: the reader was built from this very selection.
+  return read as ReturnType<typeof buildReader<S>>;
+}
+
+function buildReader<S extends Selection>(selection: S) {
   const values = Object.entries(selection).map(([name, value]) =>
     is(value, Column)
-      ? { name, sql: sql`${value}`, decode: (driverValue: unknown) => value.mapFromDriverValue(driverValue) }
+      ? { name, sql: sql`${value}`, decode: columnDecoder(value) }
       : { name, sql: value.sql, decode: value.decode },
   );
   const list = sql.join(
@@ -142,7 +163,7 @@ function reader<S extends Selection>(selection: S) {
       decoded[value.name] =
         driverValue === null || driverValue === undefined ? null : value.decode(driverValue);
     }
-    // The one assertion of this layer: each value was decoded by the column or decoder its type comes from.
+    // Asserted: each value was decoded by the column or decoder its type comes from.
     return decoded as RowOf<S>;
   };
   return { list, decode };
