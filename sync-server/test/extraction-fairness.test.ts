@@ -13,10 +13,13 @@ const HEAVY =
   '<!doctype html><html><head><title>Heavy page</title></head><body>' +
   `${'<div>'.repeat(120)}${'<span>a</span>'.repeat(110_000)}${'</div>'.repeat(120)}</body></html>`;
 
-/** Below the Readability budget, so really read: a second or two of a worker each. */
+/**
+ * Below the Readability budget, so really read: two or three seconds of a worker each here, so that four
+ * of them queued ahead of another user's save stay well within its 30 s wait even on a loaded machine.
+ */
 const WEIGHTY =
   '<!doctype html><html><head><title>Weighty page</title></head><body>' +
-  `${'<div>'.repeat(120)}${'<span>a</span>'.repeat(7_000)}${'</div>'.repeat(120)}</body></html>`;
+  `${'<div>'.repeat(120)}${'<span>a</span>'.repeat(2_500)}${'</div>'.repeat(120)}</body></html>`;
 
 let site: FixtureSite;
 let server: TestServer;
