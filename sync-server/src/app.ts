@@ -31,6 +31,11 @@ import type { FeedSignals } from './live/feed-signals';
 import { openFeedSignals, runsJobs, servesRequests } from './nodes/node-wiring';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { ARCHIVE_IMAGES_JOB, archiveArticleImages, queueImageBackfill } from './services/image-archive';
+import {
+  FILL_ARTICLE_CARDS_JOB,
+  fillArticleCards,
+  queueCardsBackfill,
+} from './services/article-cards-backfill';
 import { saveArticleJob, SAVE_ARTICLE_JOB } from './services/save-jobs';
 import { readScreenshotJob, READ_SCREENSHOT_JOB } from './services/screenshots';
 import { fillTagNameKeys } from './services/tags';
@@ -152,8 +157,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   jobs.handle(ARCHIVE_IMAGES_JOB, archiveArticleImages(ctx));
   jobs.handle(SAVE_ARTICLE_JOB, saveArticleJob(ctx), { waitedOn: true });
   jobs.handle(READ_SCREENSHOT_JOB, readScreenshotJob(ctx), { waitedOn: true });
-  // Articles saved before images were archived are queued once (a marker keeps it to one time).
+  jobs.handle(FILL_ARTICLE_CARDS_JOB, fillArticleCards(ctx));
+  // Articles saved before images were archived, and before cards were stored, are queued once (a marker
+  // keeps each to one time).
   await queueImageBackfill(db);
+  await queueCardsBackfill(db);
   // Jobs left from the last run (a restart in the middle of an import) go on once the server is ready.
   if (runsJobs(config.role)) app.addHook('onReady', async () => await jobs.start());
   // Streams never end by themselves: closing waits for open requests, so they are ended first.

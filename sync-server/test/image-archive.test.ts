@@ -340,7 +340,8 @@ describe('articles saved before images were archived', () => {
 
       // Once: the marker stays, and a later start queues nothing.
       const check = await openServerDatabase(dataDir);
-      expect(await check.all(sql`SELECT name FROM server_markers`)).toEqual([
+      expect(await check.all(sql`SELECT name FROM server_markers ORDER BY name`)).toEqual([
+        { name: 'article-cards-backfill' },
         { name: 'image-archive-backfill' },
       ]);
       expect(
