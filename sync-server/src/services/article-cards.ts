@@ -3,7 +3,8 @@
 // (article_cards, written by change-log.ts), so the whole list of a big library and the feed's pages of
 // cards splice stored JSON into their answer instead of reading, decoding and serializing each summary
 // from columns, tags and highlights. An article saved before cards were stored has none until its next
-// change: its card is built from the columns, as the list reads them (findArticleSummaries).
+// change or the one-time backfill (article-cards-backfill.ts): meanwhile its card is built from the
+// columns (findArticleSummaries).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
