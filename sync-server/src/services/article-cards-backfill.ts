@@ -2,13 +2,13 @@
 // so that the whole list and search read every article's card (article-cards.ts) instead of building the
 // old articles' from their columns at every request. An article changed since has its card already: each
 // change stores it.
-import { nowIso } from '@lectern/shared-schema';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { asColumn, select } from '../db/typed-select';
 import type { JobHandler } from '../jobs/job-queue';
 import { readArticleCards } from './article-cards';
 import type { ServiceContext } from './context';
+import { onceForServer } from './server-markers';
 
 export const FILL_ARTICLE_CARDS_JOB = 'fill-article-cards';
 /** The one-time queuing of FILL_ARTICLE_CARDS_JOB for every user. */
@@ -21,20 +21,12 @@ const CARDS_PER_TRANSACTION = 500;
  * Start-up reads no article for it: the jobs look, each among its own user's articles.
  */
 export async function queueCardsBackfill(db: Queryable): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { serverMarkers } = tx.tables;
-    const [done] = await tx.orm
-      .select({ name: serverMarkers.name })
-      .from(serverMarkers)
-      .where(eq(serverMarkers.name, CARDS_BACKFILL_MARKER));
-    if (done) return;
-    const at = nowIso();
+  await onceForServer(db, CARDS_BACKFILL_MARKER, async (tx, at) => {
     // `WHERE true`: SQLite would read ON CONFLICT right after FROM users as the start of a join.
     await tx.run(sql`INSERT INTO jobs (kind, key, user_id, group_id, payload, status, attempts, run_after, created_at, updated_at)
        SELECT ${FILL_ARTICLE_CARDS_JOB}, id, id, NULL, '{}', 'queued', 0, ${at}, ${at}, ${at} FROM users
         WHERE true
        ON CONFLICT (kind, key) DO NOTHING`);
-    await tx.orm.insert(serverMarkers).values({ name: CARDS_BACKFILL_MARKER, doneAt: at });
   });
 }
 

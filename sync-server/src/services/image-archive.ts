@@ -22,6 +22,7 @@ import { FileStoreUnavailableError } from '../storage/index';
 import { archivedImageUrl, freeUnusedImages, storeImageFile, type StoredImage } from './archived-images';
 import { nowIso } from './change-log';
 import type { ServiceContext } from './context';
+import { onceForServer } from './server-markers';
 
 export const ARCHIVE_IMAGES_JOB = 'archive-article-images';
 /** Images of one article fetched at once. */
@@ -51,14 +52,7 @@ export async function queueImageArchive(db: Queryable, userId: string, articleId
  * elsewhere is queued for archiving. The queue runs them a bounded number at a time, after restarts too.
  */
 export async function queueImageBackfill(db: Queryable): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { serverMarkers } = tx.tables;
-    const [done] = await tx.orm
-      .select({ name: serverMarkers.name })
-      .from(serverMarkers)
-      .where(eq(serverMarkers.name, BACKFILL_MARKER));
-    if (done) return;
-    const at = nowIso();
+  await onceForServer(db, BACKFILL_MARKER, async (tx, at) => {
     // The payload {"articleId":"…"}, the same bytes on both engines.
     const payload =
       tx.dialect === 'sqlite'
@@ -69,7 +63,6 @@ export async function queueImageBackfill(db: Queryable): Promise<void> {
          FROM articles
         WHERE article_type = 'web' AND (image_url LIKE 'http%' OR content LIKE '%<img%')
        ON CONFLICT (kind, key) DO NOTHING`);
-    await tx.orm.insert(serverMarkers).values({ name: BACKFILL_MARKER, doneAt: at });
   });
 }
 
