@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
 import { findArticleSummaries } from './article-rows';
-import { asStoredJson, equalsNotIndexed, inJsonList, jsonBytes } from '../db/sql-functions';
+import { equalsNotIndexed, inJsonList, jsonBytes, storedJson } from '../db/sql-functions';
 import { asColumn, orNull, select } from '../db/typed-select';
 
 /**
@@ -40,7 +40,7 @@ export async function articleCardsInOrder(db: Queryable, userId: string, rest: S
     db,
     {
       id: asColumn(db.tables.articles.id, sql`a.id`),
-      card: orNull(asStoredJson(db.dialect === 'sqlite' ? sql`CAST(ac.card AS BLOB)` : sql`ac.card`)),
+      card: orNull(storedJson(db, sql`ac.card`)),
     },
     sql`FROM articles a LEFT JOIN article_cards ac ON ac.article_id = a.id ${rest}`,
   );
