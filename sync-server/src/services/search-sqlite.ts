@@ -1,6 +1,7 @@
 // Full-text search on SQLite: FTS5 tables kept by triggers (migrations 0001, 0004, 0009), queried with
-// MATCH; articles ranked by the fields that hold the words, highlights by bm25. SQLite-only SQL, kept here so each engine's search sits in one place; the
-// services call these and read the rows they name through the query layer.
+// MATCH; articles ranked by the fields that hold the words, highlights by bm25. SQLite-only SQL, kept here
+// so each engine's search sits in one place; the services call these and read the rows they name through
+// the query layer.
 import {
   ftsMatchExpression,
   SEARCH_RANK_WINDOW,
@@ -35,8 +36,8 @@ const FIELD_WEIGHTS = [
 
 /**
  * The caller's articles matching `query` as (seq, rank, created_at), best first, at most
- * SEARCH_RESULT_LIMIT (undefined when the query has no word); the last word matches as a prefix. The owner is part
- * of the MATCH, so the index walks only the caller's matches, newest first, and ranks at most
+ * SEARCH_RESULT_LIMIT (undefined when the query has no word); the last word matches as a prefix. The owner
+ * is part of the MATCH, so the index walks only the caller's matches, newest first, and ranks at most
  * SEARCH_RANK_WINDOW of them: a word found in nearly every article still answers in milliseconds (ranked
  * among the newest articles), and every rarer word is ranked over all of its matches.
  *

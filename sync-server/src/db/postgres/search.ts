@@ -1,9 +1,10 @@
 // Full-text search on PostgreSQL, the counterpart of the FTS5 queries in services/search-sqlite.ts, used
 // by services/articles.ts (searchArticleCards) and services/highlights.ts (searchHighlights): the same
 // words (shared-schema's searchTerms), every one required, the last one typed (two letters or more) as a
-// prefix, only the caller's rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their weights are kept by
-// migrations/0001_search_vectors.sql; for articles, 0003_search_prefixes.sql splits them into what a
-// search matches on (every word, and the beginnings of 2 to 6 letters of each) and what it ranks by.
+// prefix, only the caller's rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their
+// weights are kept by migrations/0001_search_vectors.sql; for articles, 0003_search_prefixes.sql splits
+// them into what a search matches on (every word, and the beginnings of 2 to 6 letters of each) and what
+// it ranks by.
 import { isPrefixTerm, SEARCH_RANK_WINDOW, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../database';
