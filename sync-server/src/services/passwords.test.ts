@@ -1,7 +1,7 @@
 // Stored hashes are data: whatever a row holds, checking a password against it answers true or false,
 // quickly, and never throws (which would be a 500 at sign-in) or runs a scrypt of absurd cost.
 import { randomBytes, scryptSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from './passwords';
 
 const PASSWORD = 'correct horse battery';
@@ -60,5 +60,21 @@ describe('checking a password against a stored hash', () => {
     await expect(verifyPassword(PASSWORD, stored)).resolves.toBe(false);
     // Today's cost takes well under a second; a parameter out of bounds never reaches scrypt at all.
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('the cost of new hashes', () => {
+  it('is SCRYPT_PARAMS in a process nothing lowered it in (the tests lower it in their own)', async () => {
+    vi.resetModules();
+    // A fresh copy of the module, as a server process loads it: no test setup has touched it.
+    const fresh = await import('./passwords');
+    const [scheme, n, r, p] = (await fresh.hashPassword(PASSWORD)).split('$');
+    expect([scheme, Number(n), Number(r), Number(p)]).toEqual([
+      'scrypt',
+      fresh.SCRYPT_PARAMS.N,
+      fresh.SCRYPT_PARAMS.r,
+      fresh.SCRYPT_PARAMS.p,
+    ]);
+    expect(fresh.SCRYPT_PARAMS).toEqual({ N: 2 ** 17, r: 8, p: 1 });
   });
 });
