@@ -202,6 +202,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
         db.articles.where('rev').above(indexedRev).count(),
         db.article_contents.where('rev').above(indexedBodyRev).count(),
       ]);
+      // Its failure (the database closed) is the catch-up's too, and is met there first.
+      watched.catch(() => undefined);
       await caughtUp(false);
       await watched;
       return index.search(query);
