@@ -96,10 +96,15 @@ describe('the offline library', () => {
     const imageAddresses = article.content?.match(/\/api\/images\/[^"' ]+/g) ?? [];
     expect(imageAddresses.length).toBeGreaterThanOrEqual(BODY_IMAGES);
 
-    // A reload syncs; the images download in the background and the card says when they are all in.
+    // A reload syncs; the images download in the background and the card says when they are all in. The
+    // requests counted are the reloaded page's: the page before it may have begun a download the reload cut.
     const requestsForImages: string[] = [];
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
     page.on('request', (request) => {
-      if (request.url().includes('/api/images/')) requestsForImages.push(request.url());
+      if (reloaded && request.url().includes('/api/images/')) requestsForImages.push(request.url());
     });
     await page.reload();
     const item = card(page, TITLE);

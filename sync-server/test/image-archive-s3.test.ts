@@ -1,6 +1,5 @@
-// image-archive.test.ts once more with the server's files in S3 (S3_BUCKET, on a local s3rver): the same
-// archiving, answers, headers and deletions as on the data folder.
-import { keepFilesInS3 } from './support/test-file-store';
+// The image archiving tests once more with the server's files in S3 (S3_BUCKET, on a local s3rver): the
+// same archiving, answers, headers and deletions as in the data folder.
+import { describeImageArchive } from './suites/image-archive';
 
-keepFilesInS3();
-await import('./image-archive.test');
+describeImageArchive('s3');

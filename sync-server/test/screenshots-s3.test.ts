@@ -1,6 +1,5 @@
-// screenshots.test.ts once more with the server's files in S3 (S3_BUCKET, on a local s3rver): the same
-// uploads, answers and deletions as on the data folder.
-import { keepFilesInS3 } from './support/test-file-store';
+// The screenshot tests once more with the server's files in S3 (S3_BUCKET, on a local s3rver): the same
+// uploads, answers and deletions as in the data folder.
+import { describeScreenshots } from './suites/screenshots';
 
-keepFilesInS3();
-await import('./screenshots.test');
+describeScreenshots('s3');

@@ -1,14 +1,9 @@
-// Where a test server keeps its files: the data folder, or a local S3 (s3rver) when the test file is run
-// once more on S3 (image-archive-s3.test.ts and screenshots-s3.test.ts call `keepFilesInS3()` first).
+// Where a test server keeps its files: the data folder, or a local S3 (s3rver). The image archiving and
+// screenshot tests run on both (suites/image-archive.ts and suites/screenshots.ts, each called by two files).
 import { LocalFileStore } from '../../src/storage/index';
 import { startLocalS3, type LocalS3 } from '../../src/testing/local-s3';
 
-let inS3 = false;
-
-/** The test file imported next runs its server with S3_BUCKET set (one module graph per test file). */
-export function keepFilesInS3(): void {
-  inS3 = true;
-}
+export type TestFileStoreKind = 'folder' | 's3';
 
 export interface TestFileStore {
   /** The settings to start the server with (none for the data folder). */
@@ -18,8 +13,8 @@ export interface TestFileStore {
   close(): Promise<void>;
 }
 
-export async function startTestFileStore(): Promise<TestFileStore> {
-  if (!inS3) {
+export async function startTestFileStore(kind: TestFileStoreKind): Promise<TestFileStore> {
+  if (kind === 'folder') {
     return {
       env: {},
       keys: (dataDir, prefix) => new LocalFileStore(dataDir).list(prefix),

@@ -101,6 +101,8 @@ export interface DownloadOptions {
   shouldStop: () => boolean;
   /** Fetches one image (the library's: one request per address at a time, shared with on-demand reads). */
   fetch?: (path: string) => Promise<{ bytes: ArrayBuffer; type: string }>;
+  /** After a batch's fetched images are stored (or failed to be): `fetch` may forget them. */
+  kept?: (paths: readonly string[]) => void;
   /** After each batch (tests and the bench count them). */
   onBatch?: (stored: number) => void;
 }
@@ -200,11 +202,15 @@ export async function downloadImages(options: DownloadOptions): Promise<Download
       else if (error instanceof NetworkError) outcome ??= 'offline';
       else outcome ??= 'retryLater';
     }
-    if (failed.length > 0) await db.offline_images.where(':id').anyOf(failed).modify({ state: 'failed' });
-    if (limit !== Infinity) {
-      used += await keepImages(db, fetched);
-      if (used > limit) used -= await evictOverBudget(db, limit);
-    } else await keepImages(db, fetched);
+    try {
+      if (failed.length > 0) await db.offline_images.where(':id').anyOf(failed).modify({ state: 'failed' });
+      if (limit !== Infinity) {
+        used += await keepImages(db, fetched);
+        if (used > limit) used -= await evictOverBudget(db, limit);
+      } else await keepImages(db, fetched);
+    } finally {
+      options.kept?.(toFetch.map((row) => row.path));
+    }
     options.onBatch?.(fetched.length);
     if (outcome) return outcome;
     await yieldToUi();

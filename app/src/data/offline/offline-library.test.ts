@@ -186,6 +186,41 @@ describe('the offline library', () => {
     await device.lectern.close();
   });
 
+  it('asks the server once for an image a card wants while the download that fetched it is storing it', async () => {
+    // The batch's first image is in and its second still on the way (slowed), so the batch is not stored
+    // yet: a card asking for the first one now waits for the download's answer instead of asking again.
+    let slowed = '';
+    let asked: Promise<Blob | null> | null = null;
+    const { device, sent } = recordingDevice({
+      fetch: async (url, init) => {
+        const path = new URL(url).pathname;
+        if (!path.startsWith('/api/images/')) return fetch(url, init);
+        if (!slowed) {
+          slowed = path;
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return fetch(url, init);
+        }
+        const response = await fetch(url, init);
+        if (!asked) {
+          setTimeout(() => {
+            asked = device.lectern.offline.imageBlob(saved.id, path);
+          }, 100);
+        }
+        return response;
+      },
+    });
+    const { token } = await signUp(device);
+    const saved = await saveWithImages(device, token, '/asked-twice', 'Asked Twice', 3);
+    await device.lectern.sync.syncNow();
+    expect(await device.lectern.offline.downloadNow()).toBe('done');
+    expect(asked).not.toBeNull();
+    expect((await asked!)?.type).toMatch(/^image\//);
+    const paths = imageRequests(sent).map((request) => new URL(request.url).pathname);
+    expect(paths).toHaveLength(5);
+    expect(new Set(paths).size).toBe(5);
+    await device.lectern.close();
+  });
+
   it('picks up after a reload where the downloads stopped, newest article first', async () => {
     const shared = {
       indexedDB: { indexedDB: new IDBFactory(), IDBKeyRange },

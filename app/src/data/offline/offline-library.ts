@@ -71,13 +71,23 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
   const onDemand = new Map<string, Promise<Blob | null>>();
   const fetching = new Map<string, Promise<{ bytes: ArrayBuffer; type: string }>>();
 
-  /** One request per address at a time: a card asking for an image the downloader is fetching waits for it. */
+  /**
+   * One request per address: a card asking for an image the downloader is fetching waits for it, and the
+   * answer is shared until it is stored (`fetchedAndKept`), so nobody asks again in between. A failed
+   * request is forgotten at once: the next asker tries again.
+   */
   function fetchOnce(path: string): Promise<{ bytes: ArrayBuffer; type: string }> {
     const current = fetching.get(path);
     if (current) return current;
-    const request = fetchImage(http, path).finally(() => fetching.delete(path));
+    const request = fetchImage(http, path);
     fetching.set(path, request);
+    request.catch(() => fetching.delete(path));
     return request;
+  }
+
+  /** The images are on the device (or were dropped): later askers read them from there. */
+  function fetchedAndKept(paths: readonly string[]): void {
+    for (const path of paths) fetching.delete(path);
   }
 
   // Downloads give way to a sync (it writes the same articles, and the first one must be quick).
@@ -107,6 +117,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       isOnline: sync.isOnline,
       shouldStop,
       fetch: fetchOnce,
+      kept: fetchedAndKept,
     });
     // Every image in, but not every body: the budget is what stopped the pass.
     return images === 'done' ? bodies : images;
@@ -165,6 +176,8 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       return blobOf(image);
     } catch {
       return null;
+    } finally {
+      fetchedAndKept([path]);
     }
   }
 
