@@ -57,13 +57,14 @@ const NO_DATABASE = [
 ];
 
 /**
- * The server's test files run one after another in a worker that keeps the modules it loaded (isolate:
- * false): loading Fastify, drizzle and the server's graph again for each of 85 files took a third of the
- * projects' time. What a file must not leak is set per file: the setup file runs before each one, every
- * server, database and store is started by the file that uses it, and a file that must run twice (on the
- * data folder and on S3) calls a suite function rather than importing another test file.
+ * The server's and the app's test files run one after another in a worker that keeps the modules it loaded
+ * (isolate: false): loading Fastify, drizzle, React and the server's graph again for each of 170 files took
+ * a third of those projects' time. What a file must not leak is set per file: the setup file runs before
+ * each one, every server, database, store and fake IndexedDB is started by the file that uses it, globals a
+ * file stubs are unstubbed after it, and a file that must run twice (on the data folder and on S3) calls a
+ * suite function rather than importing another test file.
  */
-const ISOLATE_SERVER_FILES = false;
+const ISOLATE_TEST_FILES = false;
 
 /** Test servers in the test's own process hash passwords at a small cost (the file says why). */
 const QUICK_PASSWORD_HASHING = 'sync-server/src/testing/quick-password-hashing.ts';
@@ -95,7 +96,7 @@ export default defineConfig({
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
           exclude: POSTGRES_ONLY,
           environment: 'node',
-          isolate: ISOLATE_SERVER_FILES,
+          isolate: ISOLATE_TEST_FILES,
           setupFiles: [QUICK_PASSWORD_HASHING],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -109,7 +110,7 @@ export default defineConfig({
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
           exclude: [...SQLITE_ONLY, ...NO_DATABASE, ...ABOVE_THE_DATABASE],
           environment: 'node',
-          isolate: ISOLATE_SERVER_FILES,
+          isolate: ISOLATE_TEST_FILES,
           setupFiles: [QUICK_PASSWORD_HASHING],
           env: { LECTERN_TEST_ENGINE: 'postgres' },
           globalSetup: ['sync-server/src/testing/postgres-global-setup.ts'],
@@ -124,6 +125,7 @@ export default defineConfig({
           name: 'app',
           include: ['app/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          isolate: ISOLATE_TEST_FILES,
           setupFiles: [QUICK_PASSWORD_HASHING],
           testTimeout: 30_000,
           hookTimeout: 60_000,
