@@ -51,8 +51,14 @@ it("shows one device's save on the other within 1.5 s, and syncs by the old trig
   );
   const refused = laptop.waitForEvent('requestfailed', (request) => isStream(request.url()));
   await laptopContext.setOffline(true);
+  // The network back is an old trigger itself: the laptop pulls, retrying (1 s, 2 s…) while the emulated
+  // network settles. The phone saves once that pull has answered, so no retry of it can bring the save.
+  const caughtUp = laptop.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/sync/changes' && response.ok(),
+  );
   await laptopContext.setOffline(false);
   await refused;
+  await caughtUp;
 
   await phoneSaves(phone, '/astronomy', 'cut');
   await laptop.waitForTimeout(2500);
