@@ -22,8 +22,9 @@ const POSTGRES_ONLY = [
 const SQLITE_ONLY = [
   // The SQLite file's pragmas (WAL, synchronous=FULL), its second connection and its migrations.
   'sync-server/src/db/connection.test.ts',
-  // The FTS5 index's rebuild when SQLite's search index changed shape.
+  // The FTS5 index's rebuild when SQLite's search index changed shape, and its triggers' writes.
   'sync-server/src/db/search-index-upgrade.test.ts',
+  'sync-server/src/db/search-index-writes.test.ts',
   // FTS5 internals: the highlight index's owner column (PostgreSQL's search has db/postgres/search-*.test.ts).
   'sync-server/test/highlight-search-owner.test.ts',
   // The normalized_url backfill of SQLite libraries older than the column; no PostgreSQL library lacks it.
