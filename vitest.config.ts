@@ -16,6 +16,11 @@ const POSTGRES_ONLY = [
   // node killed in the middle of a save's extraction, which another node finishes (pg-boss's takeover).
   'sync-server/test/two-nodes-live.test.ts',
   'sync-server/test/node-killed-mid-save.test.ts',
+  // Nodes built from the configuration on a throwaway PostgreSQL database of their own (the runner and the
+  // signal each engine picks, pg-boss between nodes), and ROLE, which needs DATABASE_URL: the same run
+  // whichever engine the project is on, so once.
+  'sync-server/src/nodes/node-wiring.test.ts',
+  'sync-server/test/node-roles.test.ts',
 ];
 
 /** Server tests about SQLite itself: left out of the PostgreSQL project, each with its reason. */
