@@ -414,7 +414,7 @@ describe('a restart in the middle', () => {
       let server = await startTestServer({ env, dataDir });
       const reader = (await signUp(new ApiClient(server.url))).client;
       // Fewer on PostgreSQL, where each row's transaction costs several round trips: still cut midway.
-      const rows = testEngine() === 'postgres' ? 500 : 1500;
+      const rows = testEngine() === 'postgres' ? 500 : 800;
       let csv = 'title,url,time_added,tags,status\n';
       // A page without a picture: its articles queue no image archive beside the pages.
       for (let index = 0; index < rows; index += 1) {
