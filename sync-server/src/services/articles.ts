@@ -400,7 +400,7 @@ async function touchArticle(db: Queryable, articleId: string): Promise<void> {
  */
 export async function searchArticleCards(db: Queryable, userId: string, query: string): Promise<Buffer[]> {
   const ranked =
-    db.dialect === 'sqlite' ? rankedArticlesSqlite(userId, query) : rankedArticles(userId, query);
+    db.dialect === 'sqlite' ? await rankedArticlesSqlite(db, userId, query) : rankedArticles(userId, query);
   if (!ranked) return [];
   return await articleCardsInOrder(
     db,

@@ -52,6 +52,29 @@ describe('search order', () => {
     expect(await search('lightho')).toEqual([inTitle, inTags, inAuthor, inTextNewer, inText]);
   });
 
+  it('finds with a long last word every word it begins, however many, and after other words', async () => {
+    // Longer than the index's longest prefix (6 letters): SQLite reads the words it begins from the index.
+    const keeper = await save({ title: 'Lighthousekeeper memoirs', text: 'The harbour at night.' });
+    const plural = await save({ text: 'Two lighthouses and a harbour.' });
+    const exact = await save({ author: 'Lighthouse Press', text: 'A harbour guide.' });
+    await save({ text: 'A lighthou in the harbour.' });
+    expect(new Set(await search('lighthous'))).toEqual(new Set([keeper, plural, exact]));
+    expect(new Set(await search('harbour lighthous'))).toEqual(new Set([keeper, plural, exact]));
+    expect(await search('harbour lighthousekeepe')).toEqual([keeper]);
+    expect(await search('lighthousez')).toEqual([]);
+    // More words than a prefix stands for: still every one of them.
+    const many = [];
+    for (let article = 0; article < 10; article += 1) {
+      const words = Array.from({ length: 7 }, (_, word) => `breakwater${article}x${word}`);
+      many.push(await save({ text: `${words.join(' ')} stand.` }));
+    }
+    expect(new Set(await search('breakwater'))).toEqual(new Set(many));
+    // Beyond ASCII the index folds letters its own way: the prefix as typed, accents or not.
+    const accented = await save({ text: 'Réverbère allumé.' });
+    expect(await search('reverber')).toEqual([accented]);
+    expect(await search('Réverbèr')).toEqual([accented]);
+  });
+
   it('ranks an article holding every word in its title above one holding them in its text', async () => {
     const inText = await save({ title: 'Harbour notes', text: 'The keepers of the lighthouse wrote.' });
     const inTitle = await save({ title: 'Lighthouse keepers', text: 'Nothing else.' });

@@ -4,22 +4,68 @@
 // the query layer.
 import {
   ftsMatchExpression,
+  isPrefixTerm,
   SEARCH_RANK_WINDOW,
   SEARCH_RESULT_LIMIT,
   searchTerms,
 } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
-import { asColumn, select } from '../db/typed-select';
+import { asColumn, asText, select } from '../db/typed-select';
 
 const SEARCHED_COLUMNS = '{title description author url content_text tags_text}';
+
+/** The article index's vocabulary table, declared on each connection (db/connection.ts). */
+export const SEARCH_VOCABULARY = 'articles_vocab';
+/** The longest prefix the article index keeps (migration 0009: prefix='2 3 4 5 6'). */
+const LONGEST_INDEXED_PREFIX = 6;
+/** Words a long last word may stand for; beyond this many, it stays a prefix. */
+const MOST_WORDS_FOR_A_PREFIX = 64;
+
+/** The owner and the words as a MATCH expression, or undefined for no words. */
+function ownedTerms(userId: string, terms: string, columns: string): string | undefined {
+  const owner = searchTerms(userId).at(-1);
+  if (!owner) return undefined;
+  return `user_id : "${owner}" AND ${columns} : (${terms})`;
+}
 
 /** The MATCH expression for the caller's rows (the owner is an indexed column), or undefined for no words. */
 function ownedMatch(userId: string, text: string, columns: string): string | undefined {
   const terms = ftsMatchExpression(text);
-  const owner = searchTerms(userId).at(-1);
-  if (!terms || !owner) return undefined;
-  return `user_id : "${owner}" AND ${columns} : (${terms})`;
+  return terms ? ownedTerms(userId, terms, columns) : undefined;
+}
+
+/**
+ * The query's words as a MATCH expression, as ftsMatchExpression makes it, except a last word longer than
+ * the longest prefix the index keeps: that one becomes the words of the index it begins, OR'ed ("garden"*
+ * → ("garden" OR "gardener" OR "gardens")). They match the same articles, but FTS5 answers a prefix it has
+ * no index for by merging the whole list of articles of every such word before reading one (about 10 ms at
+ * 50,000 articles for a word most of them hold), and an OR of words newest first, as far as it is read.
+ * Letters and digits of ASCII only (the index folds the rest its own way), and at most
+ * MOST_WORDS_FOR_A_PREFIX of them; otherwise the prefix as it was.
+ */
+async function expandedMatchTerms(db: Queryable, text: string): Promise<string | undefined> {
+  const terms = searchTerms(text);
+  const last = terms.at(-1);
+  if (last === undefined) return undefined;
+  const plain = ftsMatchExpression(text) ?? undefined;
+  if (
+    !isPrefixTerm(last, terms.length - 1, terms.length) ||
+    last.length <= LONGEST_INDEXED_PREFIX ||
+    !/^[a-z0-9]+$/.test(last)
+  )
+    return plain;
+  const words = await select(
+    db,
+    { term: asText(sql`term`) },
+    sql`FROM ${sql.raw(`temp.${SEARCH_VOCABULARY}`)} WHERE term >= ${last} AND term < ${`${last}\u{10FFFF}`}
+      LIMIT ${MOST_WORDS_FOR_A_PREFIX + 1}`,
+  );
+  if (words.length === 0 || words.length > MOST_WORDS_FOR_A_PREFIX) return plain;
+  const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
+  // FTS5 reads words side by side as AND, but a group after a word only with the AND written out.
+  const alternatives = `(${words.map(({ term }) => quoted(term)).join(' OR ')})`;
+  return [...terms.slice(0, -1).map(quoted), alternatives].join(' AND ');
 }
 
 /**
@@ -48,13 +94,18 @@ const FIELD_WEIGHTS = [
  * index only among the window's rows (rowid from the window's oldest on), so none is read whole either.
  * PostgreSQL ranks by the same fields' classes (db/postgres/search.ts), with its own measure within them.
  */
-export function rankedArticlesSqlite(userId: string, query: string): SQL | undefined {
-  const match = ownedMatch(userId, query, SEARCHED_COLUMNS);
-  if (!match) return undefined;
+export async function rankedArticlesSqlite(
+  db: Queryable,
+  userId: string,
+  query: string,
+): Promise<SQL | undefined> {
+  const terms = await expandedMatchTerms(db, query);
+  const match = terms && ownedTerms(userId, terms, SEARCHED_COLUMNS);
+  if (!terms || !match) return undefined;
   const scores = FIELD_WEIGHTS.map(
     ([column, weight]) =>
       sql`${weight} * (w.rowid IN (SELECT rowid FROM articles_fts
-        WHERE articles_fts MATCH ${ownedMatch(userId, query, `{${column}}`)} AND rowid >= (SELECT oldest FROM edge)))`,
+        WHERE articles_fts MATCH ${ownedTerms(userId, terms, `{${column}}`)} AND rowid >= (SELECT oldest FROM edge)))`,
   );
   // The window's rows are looked up by seq (`+a.user_id`: not by walking the owner's index over the whole
   // library).
