@@ -26,6 +26,11 @@ export function ftsMatchExpression(query: string): string | null {
   const terms = searchTerms(query);
   if (terms.length === 0) return null;
   return terms
-    .map((term, index) => `"${term}"${isPrefixTerm(term, index, terms.length) ? '*' : ''}`)
+    .map((term, index) => `${ftsWord(term)}${isPrefixTerm(term, index, terms.length) ? '*' : ''}`)
     .join(' ');
+}
+
+/** A word quoted for an FTS5 MATCH expression: read as the word itself, never as syntax. */
+export function ftsWord(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
 }

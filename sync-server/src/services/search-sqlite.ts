@@ -4,6 +4,7 @@
 // the query layer.
 import {
   ftsMatchExpression,
+  ftsWord,
   isPrefixTerm,
   SEARCH_RANK_WINDOW,
   SEARCH_RESULT_LIMIT,
@@ -62,10 +63,9 @@ async function expandedMatchTerms(db: Queryable, text: string): Promise<string |
       LIMIT ${MOST_WORDS_FOR_A_PREFIX + 1}`,
   );
   if (words.length === 0 || words.length > MOST_WORDS_FOR_A_PREFIX) return plain;
-  const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
   // FTS5 reads words side by side as AND, but a group after a word only with the AND written out.
-  const alternatives = `(${words.map(({ term }) => quoted(term)).join(' OR ')})`;
-  return [...terms.slice(0, -1).map(quoted), alternatives].join(' AND ');
+  const alternatives = `(${words.map(({ term }) => ftsWord(term)).join(' OR ')})`;
+  return [...terms.slice(0, -1).map(ftsWord), alternatives].join(' AND ');
 }
 
 /**
@@ -100,8 +100,9 @@ export async function rankedArticlesSqlite(
   query: string,
 ): Promise<SQL | undefined> {
   const terms = await expandedMatchTerms(db, query);
-  const match = terms && ownedTerms(userId, terms, SEARCHED_COLUMNS);
-  if (!terms || !match) return undefined;
+  if (terms === undefined) return undefined;
+  const match = ownedTerms(userId, terms, SEARCHED_COLUMNS);
+  if (!match) return undefined;
   const scores = FIELD_WEIGHTS.map(
     ([column, weight]) =>
       sql`${weight} * (w.rowid IN (SELECT rowid FROM articles_fts

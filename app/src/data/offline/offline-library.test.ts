@@ -190,6 +190,7 @@ describe('the offline library', () => {
     // The batch's first image is in and its second still on the way (slowed), so the batch is not stored
     // yet: a card asking for the first one now waits for the download's answer instead of asking again.
     let slowed = '';
+    let scheduled = false;
     let asked: Promise<Blob | null> | null = null;
     const { device, sent } = recordingDevice({
       fetch: async (url, init) => {
@@ -201,7 +202,8 @@ describe('the offline library', () => {
           return fetch(url, init);
         }
         const response = await fetch(url, init);
-        if (!asked) {
+        if (!scheduled) {
+          scheduled = true;
           setTimeout(() => {
             asked = device.lectern.offline.imageBlob(saved.id, path);
           }, 100);
