@@ -90,18 +90,20 @@ describe('DATABASE_URL at start', () => {
 
   it('stops when PostgreSQL refuses the login, or has no such database', async () => {
     const url = new URL(await createTestDatabase());
+    // The test cluster is reached through its Unix socket: the message names its folder.
+    const server = `${url.searchParams.get('host')}:${url.port}`;
     const stranger = new URL(url);
     stranger.username = 'nobody';
     stranger.password = 'hunter2';
     expectRefused(
       start({ DATABASE_URL: stranger.href, JWT_SECRET: SECRET }),
-      `PostgreSQL at 127.0.0.1:${url.port} (DATABASE_URL) refused the login of user "nobody": role "nobody" does not exist. Check the user and password in DATABASE_URL.`,
+      `PostgreSQL at ${server} (DATABASE_URL) refused the login of user "nobody": role "nobody" does not exist. Check the user and password in DATABASE_URL.`,
     );
     const missing = new URL(url);
     missing.pathname = '/no_such_library';
     expectRefused(
       start({ DATABASE_URL: missing.href, JWT_SECRET: SECRET }),
-      `PostgreSQL at 127.0.0.1:${url.port} (DATABASE_URL) has no database "no_such_library": database "no_such_library" does not exist.`,
+      `PostgreSQL at ${server} (DATABASE_URL) has no database "no_such_library": database "no_such_library" does not exist.`,
     );
   });
 

@@ -39,7 +39,9 @@ const NO_DATABASE = '3D000';
 /** The operator's explanation of why PostgreSQL can't be used, naming the server but never the password. */
 function whyUnusable(url: string, error: unknown): string {
   const address = new URL(url);
-  const server = `${address.hostname || 'localhost'}:${address.port || '5432'}`;
+  // A Unix socket's folder is the `host` parameter (postgres://user@localhost/db?host=/var/run/postgresql).
+  const socketFolder = address.searchParams.get('host');
+  const server = `${socketFolder || address.hostname || 'localhost'}:${address.port || '5432'}`;
   const user = decodeURIComponent(address.username) || '(the current system user)';
   const database = decodeURIComponent(address.pathname.replace(/^\//, '')) || user;
   const { code, message } = error as { code?: unknown; message?: unknown };

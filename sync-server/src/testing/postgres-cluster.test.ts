@@ -28,12 +28,14 @@ async function query<Row extends pg.QueryResultRow>(url: string, text: string): 
 }
 
 describe('the test PostgreSQL cluster', () => {
-  it('starts on a free port, answers queries, and is gone with its folder once closed', async () => {
+  it('starts on a free port, answers queries through its socket, and is gone with its folder once closed', async () => {
     const cluster = await startPostgresCluster();
-    const [row] = await query<{ version: string; fsync: string }>(
+    const [row] = await query<{ version: string; fsync: string; address: string | null }>(
       cluster.url,
-      "SELECT version() AS version, current_setting('fsync') AS fsync",
+      "SELECT version() AS version, current_setting('fsync') AS fsync, inet_server_addr() AS address",
     );
+    // No server address: the connection came through the Unix socket, not loopback TCP.
+    expect(row?.address).toBeNull();
     expect(row?.version).toMatch(/^PostgreSQL 1[5-9]|^PostgreSQL [2-9]\d/);
     expect(row?.fsync).toBe('off');
     const [folder] = await query<{ folder: string }>(
@@ -43,7 +45,7 @@ describe('the test PostgreSQL cluster', () => {
     expect(existsSync(folder!.folder)).toBe(true);
     await cluster.close();
     expect(existsSync(folder!.folder)).toBe(false);
-    await expect(query(cluster.url, 'SELECT 1')).rejects.toThrow(/ECONNREFUSED/);
+    await expect(query(cluster.url, 'SELECT 1')).rejects.toThrow(/ENOENT|ECONNREFUSED/);
   });
 
   it('hands each test a fresh, migrated, empty database of its own', async () => {
