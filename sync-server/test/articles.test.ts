@@ -338,6 +338,38 @@ describe('another user’s article ids', () => {
   });
 });
 
+describe('GET /articles/{id} asked by many readers at once', () => {
+  // On PostgreSQL requests waiting together share one query (services/article-rows.ts): each still gets
+  // exactly its own answer, its own session checked.
+  it('answers each reader their own article, 404 for another’s, 401 for a revoked session', async () => {
+    const readers = await Promise.all([signUp(world.api), signUp(world.api), signUp(world.api)]);
+    const articles = await Promise.all(
+      readers.map((reader, index) => save(reader.client, ['/gardening', '/baking', '/astronomy'][index]!)),
+    );
+    const revoked = await signUp(world.api);
+    const revokedArticle = await save(revoked.client, '/gardening');
+    expect((await revoked.client.post('/auth/logout')).status).toBe(204);
+
+    const asks = Array.from({ length: 60 }, (_, index) => {
+      const reader = readers[index % 3]!;
+      const own = articles[index % 3]!;
+      if (index % 10 === 9)
+        return { answer: revoked.client.get(`/articles/${revokedArticle.id}`), status: 401 };
+      if (index % 5 === 4) {
+        const others = articles[(index + 1) % 3]!;
+        return { answer: reader.client.get(`/articles/${others.id}`), status: 404 };
+      }
+      return { answer: reader.client.get(`/articles/${own.id}`), status: 200, own };
+    });
+    for (const ask of asks) {
+      const answer = await ask.answer;
+      expect(answer.status).toBe(ask.status);
+      if (ask.own) expect(answer.body.article).toMatchObject({ id: ask.own.id, title: ask.own.title });
+      else expect(answer.body.article).toBeUndefined();
+    }
+  });
+});
+
 describe('GET /articles/{id} after every kind of write', () => {
   it('answers exactly what the tables hold (the export reads them directly)', async () => {
     const { client } = await signUp(world.api);

@@ -90,8 +90,29 @@ export async function selectFirst<S extends Selection>(
 export function preparedSelectFirst<S extends Selection>(
   build: (db: Queryable) => { selection: S; rest: SQL },
 ): (db: Queryable, values: PlaceholderValues) => Promise<RowOf<S> | undefined> {
-  const built = new WeakMap<Tables, { query: SQL; decode: (row: Record<string, unknown>) => RowOf<S> }>();
+  const preparedOf = preparedQueries(build);
   return async (db, values) => {
+    const prepared = preparedOf(db);
+    const row = await db.get(prepared.query, values);
+    return row && prepared.decode(row);
+  };
+}
+
+/** preparedSelectFirst answering every row. */
+export function preparedSelect<S extends Selection>(
+  build: (db: Queryable) => { selection: S; rest: SQL },
+): (db: Queryable, values: PlaceholderValues) => Promise<RowOf<S>[]> {
+  const preparedOf = preparedQueries(build);
+  return async (db, values) => {
+    const prepared = preparedOf(db);
+    return (await db.all(prepared.query, values)).map(prepared.decode);
+  };
+}
+
+/** The query `build` writes and its row decoder, built once per engine. */
+function preparedQueries<S extends Selection>(build: (db: Queryable) => { selection: S; rest: SQL }) {
+  const built = new WeakMap<Tables, { query: SQL; decode: (row: Record<string, unknown>) => RowOf<S> }>();
+  return (db: Queryable) => {
     let prepared = built.get(db.tables);
     if (!prepared) {
       const { selection, rest } = build(db);
@@ -99,8 +120,7 @@ export function preparedSelectFirst<S extends Selection>(
       prepared = { query: sql`SELECT ${read.list} ${rest}`, decode: read.decode };
       built.set(db.tables, prepared);
     }
-    const row = await db.get(prepared.query, values);
-    return row && prepared.decode(row);
+    return prepared;
   };
 }
 

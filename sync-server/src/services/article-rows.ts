@@ -1,6 +1,6 @@
 // Reading articles out of the database in the API's shape: tags as names and highlights_count included.
-import { sql, type SQL } from 'drizzle-orm';
-import { SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { nowIso, SERVER_ERRORS, type Article, type ArticleSummary } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
 import { aliasedTable, type Column } from 'drizzle-orm';
 import type { Dialect, Tables } from '../db/database';
@@ -11,6 +11,7 @@ import {
   asNumber,
   asParsed,
   orNull,
+  preparedSelect,
   preparedSelectFirst,
   select,
   selectFirst,
@@ -18,7 +19,8 @@ import {
 } from '../db/typed-select';
 import type { ServiceContext } from './context';
 import { notFound, unauthorized } from './errors';
-import { SESSION_IS_ACTIVE, sessionValues, type TokenClaims } from './sessions';
+import { batchedReads } from '../db/read-batches';
+import { SESSION_IS_ACTIVE, sessionIsActive, sessionValues, type TokenClaims } from './sessions';
 
 /**
  * The summary's values, read over `articles a`, each typed and decoded by the schema (db/typed-select.ts).
@@ -164,34 +166,89 @@ export async function findArticleSummaries(db: Queryable, rest: SQL): Promise<Ar
 }
 
 /**
- * GET /articles/{id}'s whole answer, `{"article":…}`, built by the database from the article's latest
- * change in the feed: every transaction that changes an article records it there before it commits
+ * The JSON answer of the caller's article `article` built by the database from the article's latest change
+ * in the feed: every transaction that changes an article records it there before it commits
  * (db/change-set.ts), and the feed keeps each entity's latest change, so that row is the article's current
- * state, already serialized. The most read route skips its joins, its serialization, and even decoding the
- * body into a JavaScript string and encoding it again this way (on SQLite). The same query asks whether the
- * caller's session is still active, so the route makes one round trip to the database, not two. The answer
- * is undefined when there is none (the caller falls back to reading the tables, which also answers 404).
+ * state, already serialized. NULL when there is none, or when the latest change is a delete.
+ */
+function latestArticleAnswer(db: Queryable, userId: SQLWrapper, articleId: SQLWrapper) {
+  return orNull(
+    asStoredJson(
+      sql`(SELECT ${storedJson(db, sql`'{"article":' || row || '}'`).sql} FROM change_log
+         WHERE user_id = ${userId} AND entity = 'article' AND entity_id = ${articleId}
+         ORDER BY seq DESC LIMIT 1)`,
+    ),
+  );
+}
+
+/**
+ * GET /articles/{id}'s whole answer, `{"article":…}` (latestArticleAnswer): the most read route skips its
+ * joins, its serialization, and even decoding the body into a JavaScript string and encoding it again this
+ * way (on SQLite). The same query asks whether the caller's session is still active, so the route makes one
+ * round trip to the database, not two. The answer is undefined when there is none (the caller falls back to
+ * reading the tables, which also answers 404).
  */
 const readCurrentAnswer = preparedSelectFirst((db) => ({
   selection: {
     active: asBoolean(SESSION_IS_ACTIVE),
-    answer: orNull(
-      asStoredJson(
-        sql`(SELECT ${storedJson(db, sql`'{"article":' || row || '}'`).sql} FROM change_log
-         WHERE user_id = ${sql.placeholder('sub')} AND entity = 'article' AND entity_id = ${sql.placeholder('article')}
-         ORDER BY seq DESC LIMIT 1)`,
-      ),
-    ),
+    answer: latestArticleAnswer(db, sql.placeholder('sub'), sql.placeholder('article')),
   },
   rest: sql``,
 }));
+
+/**
+ * readCurrentAnswer for many requests at once (PostgreSQL): one row per (session, user, article) asked, in
+ * the order asked.
+ */
+const readCurrentAnswers = preparedSelect((db) => ({
+  selection: {
+    active: asBoolean(sessionIsActive(sql`r.sid`, sql`r.sub`, sql.placeholder('now'))),
+    answer: latestArticleAnswer(db, sql`r.sub`, sql`r.article`),
+  },
+  rest: sql`FROM unnest(CAST(${sql.placeholder('sids')} AS text[]), CAST(${sql.placeholder('subs')} AS text[]),
+      CAST(${sql.placeholder('articles')} AS text[])) WITH ORDINALITY AS r(sid, sub, article, n)
+    ORDER BY r.n`,
+}));
+
+interface AnswerAsked {
+  claims: TokenClaims;
+  articleId: string;
+}
+
+type CurrentAnswer = { active: boolean; answer: StoredJson | null };
+
+/**
+ * On PostgreSQL the requests for articles waiting together are asked in one query (db/read-batches.ts):
+ * each query costs the node a write that wakes the database's backend, the largest part of the route's CPU.
+ * On SQLite a query is a call in this process, and each goes alone.
+ */
+const answerBatches = new WeakMap<Queryable, (asked: AnswerAsked) => Promise<CurrentAnswer>>();
+
+function batchedAnswers(db: Queryable) {
+  let ask = answerBatches.get(db);
+  if (!ask) {
+    ask = batchedReads((asked: readonly AnswerAsked[]) =>
+      readCurrentAnswers(db, {
+        sids: asked.map(({ claims }) => claims.sid),
+        subs: asked.map(({ claims }) => claims.sub),
+        articles: asked.map(({ articleId }) => articleId),
+        now: nowIso(),
+      }),
+    );
+    answerBatches.set(db, ask);
+  }
+  return ask;
+}
 
 async function currentArticleAnswer(
   db: Queryable,
   claims: TokenClaims,
   articleId: string,
 ): Promise<{ active: boolean; answer: StoredJson | undefined }> {
-  const latest = await readCurrentAnswer(db, { ...sessionValues(claims), article: articleId });
+  const latest =
+    db.dialect === 'postgres'
+      ? await batchedAnswers(db)({ claims, articleId })
+      : await readCurrentAnswer(db, { ...sessionValues(claims), article: articleId });
   // A delete's row is NULL, and so is the answer built from it: the tables then answer 404.
   return { active: latest?.active === true, answer: latest?.answer ?? undefined };
 }

@@ -1,6 +1,6 @@
 // Sessions back every token: logout and account deletion revoke them, so a token stops working at once.
 import { newId, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { asBoolean, preparedSelectFirst } from '../db/typed-select';
 import type { Queryable } from '../db/connection';
 import { nowIso } from './change-log';
@@ -49,8 +49,17 @@ const readSessionActive = preparedSelectFirst(() => ({
  * values are placeholders (the query is built once: db/typed-select.ts preparedSelectFirst), given by
  * sessionValues.
  */
-export const SESSION_IS_ACTIVE: SQL = sql`EXISTS (SELECT 1 FROM sessions WHERE id = ${sql.placeholder('sid')}
-      AND user_id = ${sql.placeholder('sub')} AND revoked_at IS NULL AND expires_at > ${sql.placeholder('now')})`;
+export const SESSION_IS_ACTIVE: SQL = sessionIsActive(
+  sql.placeholder('sid'),
+  sql.placeholder('sub'),
+  sql.placeholder('now'),
+);
+
+/** Whether the session `sid` of user `sub` is still active at `now`: SESSION_IS_ACTIVE over any values. */
+export function sessionIsActive(sid: SQLWrapper, sub: SQLWrapper, now: SQLWrapper): SQL {
+  return sql`EXISTS (SELECT 1 FROM sessions WHERE id = ${sid}
+      AND user_id = ${sub} AND revoked_at IS NULL AND expires_at > ${now})`;
+}
 
 /** The values SESSION_IS_ACTIVE asks for. */
 export function sessionValues(claims: TokenClaims): { sid: string; sub: string; now: string } {
