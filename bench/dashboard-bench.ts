@@ -200,10 +200,36 @@ const PROBES = `
   }).observe({ type: 'longtask', buffered: true });
 `;
 
-type Marks = { firstCard?: number; stats?: number; analytics?: number };
+type Marks = {
+  firstCard?: number;
+  stats?: number;
+  analytics?: number;
+  /** Where the first card's time went: the last script in, and GET /api/auth/me asked and answered. */
+  scriptsIn?: number;
+  meAsked?: number;
+  meAnswered?: number;
+};
 
 async function marks(page: Page): Promise<Marks> {
-  return page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
+  return page.evaluate(() => {
+    const shown = (window as unknown as { __marks: Marks }).__marks;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const scripts = resources.filter(
+      (entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'),
+    );
+    const me = resources.find((entry) => entry.name.endsWith('/api/auth/me'));
+    return {
+      ...shown,
+      scriptsIn: Math.max(
+        0,
+        ...scripts
+          .filter((entry) => entry.responseEnd < (shown.firstCard ?? Infinity))
+          .map((entry) => entry.responseEnd),
+      ),
+      meAsked: me?.startTime,
+      meAnswered: me?.responseEnd,
+    };
+  });
 }
 
 /**
@@ -406,6 +432,10 @@ async function measureSize(page: Page, size: number) {
   console.log(`\n  ${size.toLocaleString('en')} articles on the device`);
   console.log(
     `      navigations: first card ${navigations.map((m) => m.firstCard?.toFixed(0)).join(', ')} ms; stats ${navigations.map((m) => m.stats?.toFixed(0)).join(', ')} ms (first one cold)`,
+  );
+  const last = navigations[navigations.length - 1];
+  console.log(
+    `      the last navigation: scripts in by ${last?.scriptsIn?.toFixed(0)} ms, GET /api/auth/me asked at ${last?.meAsked?.toFixed(0)} and answered at ${last?.meAnswered?.toFixed(0)} ms, first card at ${last?.firstCard?.toFixed(0)} ms`,
   );
   console.log(`      switches: ${switches.map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')} ms`);
   console.log(

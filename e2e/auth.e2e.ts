@@ -120,14 +120,32 @@ describe('signing in and out', () => {
     await page.context().close();
   });
 
-  it("shows 'Loading...' while the user loads, and a refused token ends at /login without it", async () => {
+  it("shows 'Loading...' while the user loads, opens as the kept user at once, and a refused token ends at /login", async () => {
     const page = await world.newPage();
     const account = await signUp(page);
+    // A device that kept no user (its database emptied, the token left) loads the user from the server.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const opened = indexedDB.open('lectern');
+          opened.onsuccess = () => {
+            const removal = opened.result.transaction('meta', 'readwrite').objectStore('meta').delete('user');
+            removal.onsuccess = () => resolve();
+            removal.onerror = () => reject(new Error('the kept user could not be removed'));
+          };
+          opened.onerror = () => reject(new Error('the database did not open'));
+        }),
+    );
     await slowMe(page, 1500);
     await page.reload();
     await page.getByText(MESSAGES.loading).waitFor();
     expect(await checkScreen(page, 'loading')).toEqual([]);
     await page.getByRole('heading', { name: 'My Articles' }).waitFor();
+    // The user is kept again: the next start shows the dashboard well before the server has answered.
+    await page.unroute('**/api/auth/me');
+    await slowMe(page, 6_000);
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Articles' }).waitFor({ timeout: 4_000 });
     await page.unroute('**/api/auth/me');
 
     // The token is revoked elsewhere (signed out on another device): the next request gets a 401.

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY, type AuthResponse, type TagsResponse } from '@lectern/shared-schema';
+import type { FetchLike } from '../data';
 import { createTestDevice, type TestDevice } from '../data/testing/test-lectern';
 import { LecternProvider } from './LecternProvider';
 import { RequireAuth } from './RequireAuth';
@@ -22,14 +23,22 @@ import { useSession } from './use-session';
 let world: World;
 let device: TestDevice;
 let unauthorized = 0;
+/** While set, the device's GET /api/auth/me waits for it before reaching the server. */
+let meHeld: Promise<void> | null = null;
+const holdingFetch: FetchLike = async (url, init) => {
+  if (meHeld && url.endsWith('/api/auth/me')) await meHeld;
+  return fetch(url, init);
+};
 
 worldPerFile(startWorld, (started) => (world = started));
 
 beforeEach(() => {
   localStorage.clear();
   unauthorized = 0;
+  meHeld = null;
   device = createTestDevice({
     baseUrl: world.server.url,
+    fetch: holdingFetch,
     // The session removes a refused token from localStorage, where the browser keeps it.
     tokenStorage: localStorage,
     onUnauthorized: () => {
@@ -101,6 +110,30 @@ describe('SessionProvider', () => {
     });
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
     renderApp();
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(unauthorized).toBe(1);
+  });
+
+  it('opens at once as the user this device kept, and still ends a session the server refuses', async () => {
+    const { token, email } = await registeredToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    renderApp();
+    // The first check keeps the user on the device.
+    await screen.findByText(`Signed in as ${email}`);
+    cleanup();
+
+    await fetch(`${world.server.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    let answer = () => {};
+    meHeld = new Promise((resolve) => (answer = resolve));
+    renderApp();
+    // On screen before the server has answered the check.
+    expect(await screen.findByText(`Signed in as ${email}`)).toBeTruthy();
+    expect(unauthorized).toBe(0);
+    answer();
     expect(await screen.findByText('Login page')).toBeTruthy();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(unauthorized).toBe(1);

@@ -36,6 +36,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!lectern.auth.hasToken()) return;
     let current = true;
+    let checked = false;
+    // The user this device kept opens the app at once, as it does offline: the device's library is on
+    // screen while the server checks the token (a round trip the first cards would otherwise wait for).
+    // A token the server refuses still ends the session when the check answers.
+    void lectern.auth.keptUser().then((kept) => {
+      if (!current || checked || !kept) return;
+      setUser(kept);
+      setLoading(false);
+    });
     lectern.auth
       .me()
       .then(({ user: signedIn }) => {
@@ -50,6 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUser(null);
       })
       .finally(() => {
+        checked = true;
         if (current) setLoading(false);
       });
     return () => {

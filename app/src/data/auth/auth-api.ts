@@ -238,6 +238,11 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
 
     hasToken: () => http.hasToken(),
 
+    /** The user this device last saw signed in with the stored token, if any: the app opens as them. */
+    async keptUser(): Promise<User | undefined> {
+      return http.hasToken() ? await db.getMeta('user') : undefined;
+    },
+
     /**
      * The stored token couldn't be checked when the app opened (`me()` failed: refused, or offline with no
      * user kept on the device): it goes and the session ends, but the device's data and outbox stay for
