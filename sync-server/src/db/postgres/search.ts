@@ -63,7 +63,9 @@ const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000, 16000]`);
  * SEARCH_RESULT_LIMIT: as on SQLite, the ranked rows are picked first and only they are then read in full,
  * by joining on seq and ordering by rank DESC, created_at DESC again.
  *
- * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each).
+ * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each),
+ * each read by its primary key: joined instead, the planner hashed the reader's whole library for a few
+ * hundred matches at a few thousand articles (4 of the search's 7 ms at 5,000).
  * lectern_newest_matches (migrations/0003) finds them through the GIN index (user_id, seq, search_vector)
  * among the caller's articles of the last 1,000 seq, then 4,000 or 16,000, then all, so that a common
  * word reads a few thousand rows rather than every match.
@@ -73,10 +75,11 @@ export function rankedArticles(userId: string, query: string): SQL | null {
   const words = searchQuery(query);
   if (!match || !words) return null;
   return sql`WITH q AS MATERIALIZED (SELECT ${match} AS match, ${words} AS words)
-    SELECT newest.seq, ts_rank_cd(${ARTICLE_WEIGHTS}, a.search_rank_vector, q.words) AS rank, newest.created_at
+    SELECT newest.seq, ts_rank_cd(${ARTICLE_WEIGHTS},
+        (SELECT a.search_rank_vector FROM articles a WHERE a.seq = newest.seq), q.words) AS rank,
+      newest.created_at
     FROM q, lectern_newest_matches(${userId}, q.match,
       (SELECT max(seq) FROM articles WHERE user_id = ${userId}), ${RECENT_WINDOWS}, ${SEARCH_RANK_WINDOW}) newest
-    JOIN articles a ON a.seq = newest.seq
     ORDER BY rank DESC, newest.created_at DESC
     LIMIT ${SEARCH_RESULT_LIMIT}`;
 }
