@@ -1,8 +1,9 @@
 // Reads asked for at about the same time, answered by one query. On PostgreSQL each query costs the node a
-// write to the database's socket that wakes its backend (about 60 µs of the node's CPU on this project's
-// machine, more than anything else a GET /articles/{id} does): under load, requests that arrive in the same
-// turn of the event loop, or while earlier batches are out, share one query instead of one each. A lone
-// request goes at once, alone (after the current turn's other I/O callbacks: microseconds).
+// write to the database's socket that wakes its backend, the largest item of GET /articles/{id} in a CPU
+// profile: under load, requests that arrive in the same turn of the event loop, or while earlier batches
+// are out, share one query instead of one each (the node's CPU a request fell by about a quarter at 10
+// concurrent readers, docs/performance.md). A lone request goes at once, alone (after the current turn's
+// other I/O callbacks: microseconds).
 
 /** How many inputs one query answers at most, and how many such queries are out at once at most. */
 export interface ReadBatchLimits {

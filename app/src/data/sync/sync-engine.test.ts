@@ -144,7 +144,10 @@ describe('server errors (5xx) and lost connections', () => {
         name: 'Second',
         description: 'third',
       });
-      expect(sync.getState()).toMatchObject({ failed: [], pendingCount: 2 });
+      // The state follows the outbox through a live query: it may answer a moment after the write.
+      await expect
+        .poll(() => sync.getState(), { timeout: 5_000 })
+        .toMatchObject({ failed: [], pendingCount: 2 });
 
       // 1 s doubling up to 60 s, each times 0.5 + random/2 (random is 0.5 here: times 0.75).
       const delays = [device.clock.delays()];
@@ -238,9 +241,11 @@ describe('a refused write (4xx)', () => {
       },
       { kind: 'renameTag', status: 'pending', attempts: 0, status_code: null, error: null },
     ]);
-    expect(sync.getState().failed).toMatchObject([
-      { status: 409, error: 'A tag with this name already exists', op: { kind: 'renameTag', id: sky } },
-    ]);
+    await expect
+      .poll(() => sync.getState().failed, { timeout: 5_000 })
+      .toMatchObject([
+        { status: 409, error: 'A tag with this name already exists', op: { kind: 'renameTag', id: sky } },
+      ]);
     expect(device.clock.delays()).toEqual([]);
     expect((await device.server<TagsResponse>('/tags')).tags.map((tag) => tag.name)).toEqual([
       'sky',
