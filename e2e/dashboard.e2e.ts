@@ -451,7 +451,8 @@ describe('the My Articles dashboard', () => {
     const page = await world.newPage();
     await signIn(page, account);
     await eventually(async () => expect(await statValue(page, 'Total')).toBe('30'));
-    expect(await page.locator('article.article-card').count()).toBe(24);
+    // The stats and the grid are read apart: the grid's first page may paint a moment after the total.
+    await eventually(async () => expect(await page.locator('article.article-card').count()).toBe(24));
     await page.getByRole('button', { name: 'Show more (6 left)' }).scrollIntoViewIfNeeded();
     await eventually(async () => expect(await page.locator('article.article-card').count()).toBe(30));
     await page.context().close();
