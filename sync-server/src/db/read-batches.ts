@@ -27,7 +27,7 @@ export function batchedReads<In, Out>(
   readAll: (inputs: readonly In[]) => Promise<readonly Out[]>,
   limits: ReadBatchLimits = DEFAULT_LIMITS,
 ): (input: In) => Promise<Out> {
-  let waiting: Waiting<In, Out>[] = [];
+  const waiting: Waiting<In, Out>[] = [];
   let inFlight = 0;
   let scheduled = false;
 
@@ -48,10 +48,8 @@ export function batchedReads<In, Out>(
   function flush() {
     scheduled = false;
     while (waiting.length > 0 && inFlight < limits.maxInFlight) {
-      const batch = waiting.length <= limits.maxBatch ? waiting : waiting.slice(0, limits.maxBatch);
-      waiting = batch === waiting ? [] : waiting.slice(limits.maxBatch);
       inFlight += 1;
-      void run(batch);
+      void run(waiting.splice(0, limits.maxBatch));
     }
   }
 

@@ -215,12 +215,12 @@ interface AnswerAsked {
   articleId: string;
 }
 
-type CurrentAnswer = { active: boolean; answer: StoredJson | null };
+type CurrentAnswer = Awaited<ReturnType<typeof readCurrentAnswers>>[number];
 
 /**
  * On PostgreSQL the requests for articles waiting together are asked in one query (db/read-batches.ts):
- * each query costs the node a write that wakes the database's backend, the largest part of the route's CPU.
- * On SQLite a query is a call in this process, and each goes alone.
+ * each query costs the node a write that wakes the database's backend. On SQLite a query is a call in this
+ * process, and each goes alone.
  */
 const answerBatches = new WeakMap<Queryable, (asked: AnswerAsked) => Promise<CurrentAnswer>>();
 
