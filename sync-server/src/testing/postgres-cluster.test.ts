@@ -45,7 +45,7 @@ describe('the test PostgreSQL cluster', () => {
     expect(existsSync(folder!.folder)).toBe(true);
     await cluster.close();
     expect(existsSync(folder!.folder)).toBe(false);
-    await expect(query(cluster.url, 'SELECT 1')).rejects.toThrow(/ENOENT|ECONNREFUSED/);
+    await expect(query(cluster.url, 'SELECT 1')).rejects.toThrow(/ENOENT/); // its socket went with its folder
   });
 
   it('hands each test a fresh, migrated, empty database of its own', async () => {

@@ -127,9 +127,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       remove();
       throw new Error(`The test PostgreSQL did not start: ${String(error)}\n${serverLog}`, { cause: error });
     }
-    // Reached through its Unix socket, as a server on the same machine as its database would be: loopback
-    // TCP costs the client's process about a third more CPU a query (docs/deploy.md). The loopback port stays
-    // open for tests that need a network address.
+    // Reached through its Unix socket (its file is named by the port), as a server on the same machine as
+    // its database would be: loopback TCP costs the client's process about a third more CPU a query
+    // (docs/deploy.md).
     const urlOf = (database: string) =>
       `postgres://${SUPERUSER}@localhost:${port}/${database}?host=${encodeURIComponent(folder)}`;
     const watchdog = watchOver(process.pid, pgCtl, data, folder);
