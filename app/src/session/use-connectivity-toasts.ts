@@ -9,13 +9,16 @@ export function useConnectivityToasts() {
   const wasOnline = useRef(sync.getState().online);
 
   useEffect(() => {
-    const stop = sync.subscribe(() => {
+    const onChange = () => {
       const { online } = sync.getState();
       if (online === wasOnline.current) return;
       wasOnline.current = online;
       if (online) showToast('Back online. Syncing your changes.', 'info');
       else showToast('You’re offline. Changes are kept on this device until you reconnect.', 'warning');
-    });
+    };
+    const stop = sync.subscribe(onChange);
+    // A change between the render and this subscription is said now.
+    onChange();
     return () => {
       stop();
     };

@@ -155,9 +155,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return state;
   }
 
+  /** The state the listeners last heard of. */
+  let heard = state;
+
+  /**
+   * Tells the listeners when the state moved since they last heard. Compared with what they heard, not with
+   * `state`: a render reading getState() between the browser's flag turning and its event would otherwise
+   * take the change in silently (and the offline toast would never show).
+   */
   function emit() {
-    const before = state;
-    if (currentState() === before) return;
+    const next = currentState();
+    if (next === heard) return;
+    heard = next;
     for (const listener of listeners) listener();
   }
 
