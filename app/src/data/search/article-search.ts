@@ -2,8 +2,11 @@
 // prefix, over title, description, author, url, body text and tag names) on an in-memory index kept up to
 // date incrementally: every write of an article, local or pulled by a sync, raises its `rev`, and the index
 // takes in exactly the rows written since it last looked (from any tab). The index is written out to
-// IndexedDB a moment after it changes, so a reload reads it back and only takes in what changed since,
-// instead of reading and splitting the text of the whole library again.
+// IndexedDB once many rows were gone through since it last was, or when the page is hidden, so a reload
+// reads it back and only takes in what changed since, instead of reading and splitting the text of the
+// whole library again. A few saves or flag changes are not worth writing the whole index out for (at 50,000
+// articles a task of over 100 ms, and a collection of its garbage twice as long): the next start takes them
+// in again in a few milliseconds.
 import { searchTerms } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
@@ -20,6 +23,8 @@ const CATCH_UP_CHUNK = 100;
 const STAGED_CHUNK = 500;
 /** How long the index stays unchanged before it is written out. */
 export const SAVE_DELAY_MS = 2_000;
+/** Rows (and bodies) gone through since the index was stored that make it worth writing out again. */
+export const SAVE_AFTER_ROWS = 500;
 const SAVED_KEY = 'articles';
 
 function fieldsOf(row: ArticleRow, text: string): IndexedField[] {
@@ -50,6 +55,20 @@ export interface ArticleSearchOptions {
   /** Gives the page back between steps of a long catch-up (a task by default; the browser's idle time in the app). */
   pause?: () => Promise<void>;
   saveDelayMs?: number;
+  /**
+   * Calls `save` whenever the page is hidden (the page's visibility by default): what was gone through
+   * since the index was stored is written out then, out of the reader's sight. Answers how to stop.
+   */
+  whenHidden?: (save: () => void) => () => void;
+}
+
+function pageHidden(save: () => void): () => void {
+  if (typeof document === 'undefined') return () => {};
+  const onChange = () => {
+    if (document.visibilityState === 'hidden') save();
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
 }
 
 export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions = {}) {
@@ -67,8 +86,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
-  /** Documents indexed since the index was last read back or written out. */
-  let changes = 0;
+  /** Rows and bodies gone through (indexed or found unchanged) since the index was read back or written out. */
+  let sinceStored = 0;
   /** Read-backs, documents indexed and writes: a reload must not build the index again. */
   const stats = { loadedFromSnapshot: 0, rowsIndexed: 0, saves: 0 };
 
@@ -80,7 +99,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     indexedRev = 0;
     indexedBodyRev = 0;
     stagedTaken = null;
-    changes = 0;
+    sinceStored = 0;
     owner = user;
     loaded = true;
     const saved = await db.search_index.get(SAVED_KEY);
@@ -94,10 +113,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
 
   function take(row: ArticleRow, text: string): void {
     // A row rewritten for a flag or a count has the same signature: nothing to index, nothing to write out.
-    if (index.set(row.id, fieldsOf(row, text), signatureOf(row, text))) {
-      changes += 1;
-      stats.rowsIndexed += 1;
-    }
+    sinceStored += 1;
+    if (index.set(row.id, fieldsOf(row, text), signatureOf(row, text))) stats.rowsIndexed += 1;
   }
 
   /**
@@ -150,7 +167,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       if (contents.length < CATCH_UP_CHUNK) break;
       if (gentle) await pause();
     }
-    if (changes > 0) scheduleSave();
+    if (sinceStored >= SAVE_AFTER_ROWS) scheduleSave();
   }
 
   /** One catch-up at a time: a search waits for the one under way rather than reading the same rows. */
@@ -172,6 +189,15 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     }, saveDelayMs);
   }
 
+  const stopWatchingHidden = (options.whenHidden ?? pageHidden)(() => {
+    if (stopped || sinceStored === 0) return;
+    if (saveTimer !== undefined) clearTimeout(saveTimer);
+    saveTimer = undefined;
+    void save().catch(() => {
+      // As a delayed save's.
+    });
+  });
+
   /** Writes the index out, articles deleted meanwhile left out, unless the device changed hands. */
   async function save(): Promise<void> {
     await running;
@@ -186,7 +212,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       for (const id of staged?.keys() ?? []) present.add(id);
       for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
       await db.search_index.put({ key: SAVED_KEY, rev, user, bodyRev, snapshot: index.snapshot() });
-      changes = 0;
+      sinceStored = 0;
       stats.saves += 1;
     });
   }
@@ -224,6 +250,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       if (saveTimer !== undefined) clearTimeout(saveTimer);
       saveTimer = undefined;
       stopped = true;
+      stopWatchingHidden();
     },
     stats,
   };
