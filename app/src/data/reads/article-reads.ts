@@ -122,19 +122,18 @@ export async function searchArticles(
   q: string,
 ): Promise<{ articles: LocalArticleSummary[] }> {
   const started = performance.now();
-  const [ids, saves] = await Promise.all([search.search(q), pendingSaves(db)]);
+  const savesRead = pendingSaves(db);
   // Only the rows shown are read, best match first: the whole library is never read for a query.
-  const articles: LocalArticleSummary[] = [];
-  let next = 0;
-  while (articles.length < SEARCH_RESULT_LIMIT && next < ids.length) {
-    const wanted = ids.slice(next, next + SEARCH_RESULT_LIMIT - articles.length);
-    next += wanted.length;
+  let articles: LocalArticleSummary[] = [];
+  for (;;) {
+    const [ids, saves] = await Promise.all([search.search(q, SEARCH_RESULT_LIMIT), savesRead]);
     // A first sync's card not moved into a row yet is found too.
-    const rows = await rowsOrStagedCards(db, wanted);
-    wanted.forEach((id, i) => {
-      const row = rows[i];
-      if (row) articles.push(toSummary(row, saves));
-      else search.forget(id);
+    const rows = await rowsOrStagedCards(db, ids);
+    articles = rows.flatMap((row) => (row ? [toSummary(row, saves)] : []));
+    if (articles.length === ids.length) break;
+    // Articles deleted meanwhile: forgotten, and the best matches asked for again.
+    ids.forEach((id, i) => {
+      if (!rows[i]) search.forget(id);
     });
   }
   // What a query costs on the device, for the Performance API (the bench reads it).

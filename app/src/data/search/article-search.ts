@@ -218,8 +218,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   }
 
   return {
-    /** Ids of the matching articles, best match first. */
-    async search(query: string): Promise<string[]> {
+    /** Ids of the matching articles, best match first: the first `limit` of them. */
+    async search(query: string, limit = Infinity): Promise<string[]> {
       if (searchTerms(query).length === 0) return [];
       // Asked first, in the caller's context (a live query): awaiting a catch-up that another caller
       // started leaves that context, and the live query would not be told of the next article or body
@@ -232,7 +232,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       watched.catch(() => undefined);
       await caughtUp(false);
       await watched;
-      return index.search(query);
+      return index.search(query, limit);
     },
     /** Reads the stored index and takes in what changed since, in small steps: before the first query. */
     prepare: () => caughtUp(true),

@@ -134,4 +134,22 @@ describe('TermIndex', () => {
       ),
     );
   });
+
+  it('answers the first `limit` of its whole answer, in its order, when asked for no more', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.constantFrom('pear', 'plum', 'peach', 'fig'), { maxLength: 8 }), {
+          maxLength: 80,
+        }),
+        fc.constantFrom('pear', 'p', 'plum fig', 'pe'),
+        fc.nat({ max: 90 }),
+        (bodies, query, limit) => {
+          const index = new TermIndex();
+          // Repeated words rank a document higher; equal scores are many, ordered newest first.
+          bodies.forEach((words, n) => index.set(`d${n}`, [{ text: words.join(' '), weight: 1 }], String(n)));
+          expect(index.search(query, limit)).toEqual(index.search(query).slice(0, limit));
+        },
+      ),
+    );
+  });
 });

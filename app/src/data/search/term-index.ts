@@ -268,8 +268,11 @@ export class TermIndex {
     return runs;
   }
 
-  /** Ids of the matching documents, best match first (ties: the most recently indexed first). */
-  search(query: string): string[] {
+  /**
+   * Ids of the matching documents, best match first (ties: the most recently indexed first): the first
+   * `limit` of them, picked without sorting every match (a common word matches most of the library).
+   */
+  search(query: string, limit = Infinity): string[] {
     const terms = searchTerms(query);
     if (terms.length === 0) return [];
     const count = this.ids.length;
@@ -289,11 +292,57 @@ export class TermIndex {
         }
       }
     }
-    const hits: number[] = [];
+    const firstIsBetter = (a: number, b: number) => (scores[b] ?? 0) - (scores[a] ?? 0) || b - a;
+    const best = new BestOf(limit, firstIsBetter);
     for (let doc = 0; doc < count; doc += 1) {
-      if (matched[doc] === terms.length && this.ids[doc] !== '') hits.push(doc);
+      if (matched[doc] === terms.length && this.ids[doc] !== '') best.offer(doc);
     }
-    hits.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || b - a);
-    return hits.map((doc) => this.ids[doc]!);
+    return best.inOrder().map((doc) => this.ids[doc]!);
+  }
+}
+
+/**
+ * The best `limit` of the numbers offered, kept in a heap whose root is the worst of them: each offer costs
+ * a comparison, and a logarithm more when it is kept.
+ */
+class BestOf {
+  private readonly heap: number[] = [];
+
+  /** `order(a, b)` < 0 when a comes before b (is better). */
+  constructor(
+    private readonly limit: number,
+    private readonly order: (a: number, b: number) => number,
+  ) {}
+
+  offer(item: number): void {
+    const { heap, order } = this;
+    if (heap.length < this.limit) {
+      // Up while worse than its parent: the worst stays at the root.
+      let i = heap.push(item) - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (order(heap[parent]!, heap[i]!) >= 0) break;
+        [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+        i = parent;
+      }
+      return;
+    }
+    if (heap.length === 0 || order(item, heap[0]!) >= 0) return;
+    heap[0] = item;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let worst = i;
+      if (left < heap.length && order(heap[left]!, heap[worst]!) > 0) worst = left;
+      if (right < heap.length && order(heap[right]!, heap[worst]!) > 0) worst = right;
+      if (worst === i) return;
+      [heap[worst], heap[i]] = [heap[i]!, heap[worst]!];
+      i = worst;
+    }
+  }
+
+  inOrder(): number[] {
+    return [...this.heap].sort(this.order);
   }
 }
