@@ -124,18 +124,18 @@ export async function searchArticles(
   const started = performance.now();
   const savesRead = pendingSaves(db);
   // Only the rows shown are read, best match first: the whole library is never read for a query.
-  let articles: LocalArticleSummary[] = [];
-  for (;;) {
+  const best = async (): Promise<LocalArticleSummary[]> => {
     const [ids, saves] = await Promise.all([search.search(q, SEARCH_RESULT_LIMIT), savesRead]);
     // A first sync's card not moved into a row yet is found too.
     const rows = await rowsOrStagedCards(db, ids);
-    articles = rows.flatMap((row) => (row ? [toSummary(row, saves)] : []));
-    if (articles.length === ids.length) break;
+    if (rows.every((row) => row !== undefined)) return rows.map((row) => toSummary(row, saves));
     // Articles deleted meanwhile: forgotten, and the best matches asked for again.
     ids.forEach((id, i) => {
       if (!rows[i]) search.forget(id);
     });
-  }
+    return best();
+  };
+  const articles = await best();
   // What a query costs on the device, for the Performance API (the bench reads it).
   performance.clearMeasures(SEARCH_MEASURE);
   performance.measure(SEARCH_MEASURE, { start: started });
