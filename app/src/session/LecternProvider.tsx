@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { loadLectern, type Lectern } from '../data';
+import { START_LIST } from '../screens/dashboard/start-list';
 import { LoadingScreen } from './LoadingScreen';
 import { LecternContext } from './use-lectern';
 
@@ -18,6 +19,12 @@ function redirectToLogin() {
  */
 export function browserLectern(): Promise<Lectern> {
   appLectern ??= loadLectern({ onUnauthorized: redirectToLogin }).then((lectern) => {
+    // Opening on the dashboard signed in: its first cards are read now, beside the session's user and the
+    // first render, rather than once the dashboard has rendered.
+    if (window.location.pathname === '/' && lectern.auth.hasToken()) {
+      const { query, order, start, end } = START_LIST;
+      void lectern.articles.readAhead(query, order, start, end);
+    }
     loadedLectern = lectern;
     return lectern;
   });

@@ -21,6 +21,7 @@ import type { Operation } from '../outbox/operations';
 import type { ArticleOrder } from '../reads/article-order';
 import { getArticle, listArticles, searchArticles, type LocalArticle } from '../reads/article-reads';
 import { idsInList, listedIds, pageArticles } from '../reads/article-pages';
+import { createReadAhead } from '../reads/read-ahead';
 import { notFound } from '../reads/not-found';
 import { saveErrorMessage } from '../sync/save-errors';
 import { write, type RepositoryContext } from './context';
@@ -42,6 +43,7 @@ export interface ScreenshotInput {
 
 export function createArticlesApi(ctx: RepositoryContext) {
   const { db, http, sync } = ctx;
+  const readAhead = createReadAhead(db);
 
   async function requireArticle(id: string) {
     if (!(await db.articles.get(id))) throw notFound(SERVER_ERRORS.articleNotFound);
@@ -92,6 +94,10 @@ export function createArticlesApi(ctx: RepositoryContext) {
     /** The dashboard's list from `start` to `end` (excluded), read from its index, and the list's total. */
     page: (query: ArticlesQuery, order: ArticleOrder, start: number, end: number) =>
       pageArticles(db, query, order, start, end),
+    /** Reads a list's rows now for the screen about to show them (the app's start, for the dashboard). */
+    readAhead: readAhead.start,
+    /** That read, once, if it was of exactly this list and range and started a moment ago. */
+    takeReadAhead: readAhead.take,
     /** Every id of the list, in order (Select All). */
     listedIds: (query: ArticlesQuery, order: ArticleOrder) => listedIds(db, query, order),
     /** Which of `ids` the list holds. */

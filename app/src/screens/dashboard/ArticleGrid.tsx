@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState } from 'react';
 import { DASHBOARD_SKELETON_COUNT, MESSAGES, type ArticlesQuery } from '@lectern/shared-schema';
 import { Link } from 'react-router-dom';
+import { LecternContext } from '../../session/use-lectern';
 import { Button, buttonClassName } from '../../components/Button';
 import { SkeletonCard } from '../../components/Skeleton';
-import type { ArticleOrder, LocalArticleSummary } from '../../data';
+import type { ArticleOrder, ArticlePage, LocalArticleSummary } from '../../data';
 import { listKeyOf, useArticleChunks, type ArticleChunks } from '../../hooks/use-article-chunks';
 import { useOfflineAvailability } from '../../hooks/use-offline-availability';
 import { ArticleCard, type ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
+import { READ_CHUNK } from './start-list';
 import { useIncrementalCount } from './use-incremental-count';
 import { useWindowedGrid } from './use-windowed-grid';
 
 /** Cards shown first. */
 export const ARTICLE_PAGE_SIZE = 24;
-/**
- * The list is read in chunks of this many (a multiple of every column count up to 4 and 6), around the
- * cards built: a scroll reads a chunk only when it comes near, and each chunk once.
- */
-const READ_CHUNK = 48;
 
 interface GridOptions extends ArticleCardActions {
   /** True when the library holds no article at all (the other empty state). */
@@ -61,6 +58,7 @@ export interface PagedArticleGridProps extends GridOptions {
 export function PagedArticleGrid({ query, order, onTotal, ...options }: PagedArticleGridProps) {
   const key = listKeyOf(query, order);
   const [shown, setShown] = useState<ArticleChunks>();
+  useReadAhead(query, order, setShown);
   const current = shown?.key === key;
   const currentTotal = current ? shown.total : undefined;
   useEffect(() => {
@@ -77,6 +75,33 @@ export function PagedArticleGrid({ query, order, onTotal, ...options }: PagedArt
   const articleAt = (index: number): LocalArticleSummary | undefined =>
     shown?.chunks.get(Math.floor(index / READ_CHUNK))?.[index % READ_CHUNK];
   return <GridBody total={shown?.total} articleAt={articleAt} layout={layout} {...options} />;
+}
+
+/**
+ * The first chunk the app's start read ahead for this list, if it did (data/reads/read-ahead.ts): shown
+ * before the first paint when it has answered, else as soon as it does, unless the live read answered
+ * first. Taken before the paint, so a list read at start shows in the dashboard's first frame.
+ */
+function useReadAhead(
+  query: ArticlesQuery,
+  order: ArticleOrder,
+  setShown: (update: (shown: ArticleChunks | undefined) => ArticleChunks | undefined) => void,
+) {
+  const lectern = useContext(LecternContext);
+  const [mountedWith] = useState(() => ({ query, order }));
+  useLayoutEffect(() => {
+    const ahead = lectern?.articles.takeReadAhead(mountedWith.query, mountedWith.order, 0, READ_CHUNK);
+    if (!ahead) return;
+    const key = listKeyOf(mountedWith.query, mountedWith.order);
+    const show = (page: ArticlePage | undefined) => {
+      if (!page) return;
+      setShown(
+        (shown) => shown ?? { key, total: page.total, chunks: new Map([[0, page.articles]]), error: null },
+      );
+    };
+    if (ahead.answered) show(ahead.answered);
+    else void ahead.answer.then(show);
+  }, [lectern, mountedWith, setShown]);
 }
 
 /** How many cards are shown (a page, then more as the end comes near) and which of them are built. */

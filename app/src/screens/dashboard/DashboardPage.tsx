@@ -33,6 +33,7 @@ import { SaveArticleForm } from './SaveArticleForm';
 import { SelectionBar } from './SelectionBar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import type { ArticleOrder } from './sort-articles';
+import { INITIAL_ORDER } from './start-list';
 import { StatsCards } from './StatsCards';
 import { SyncStatus } from './SyncStatus';
 import { TagSidebar } from './TagSidebar';
@@ -46,7 +47,7 @@ const ANALYTICS_ID = 'dashboard-analytics';
 export function DashboardPage() {
   const [filter, setFilter] = useState<DashboardFilter>(INITIAL_FILTER);
   const [search, setSearch] = useState('');
-  const [order, setOrder] = useState<ArticleOrder>('newest');
+  const [order, setOrder] = useState<ArticleOrder>(INITIAL_ORDER);
   const [analyticsOpen, setAnalyticsOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [selectMode, setSelectMode] = useState(false);

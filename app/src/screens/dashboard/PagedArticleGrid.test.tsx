@@ -11,6 +11,7 @@ import { articleSummary } from '../../data/testing/article-summary';
 import { createTestDevice, type TestDevice } from '../../data/testing/test-lectern';
 import { LecternProvider } from '../../session/LecternProvider';
 import { PagedArticleGrid } from './ArticleGrid';
+import { START_LIST } from './start-list';
 
 let device: TestDevice;
 const noop = () => {};
@@ -68,6 +69,27 @@ const titles = () =>
   [...document.querySelectorAll('article .article-card__title')].map((el) => el.textContent);
 
 describe('PagedArticleGrid', () => {
+  it('starts from the first chunk the app’s start read ahead: cards in its first render, then live', async () => {
+    const { query, order, start, end } = START_LIST;
+    await device.lectern.articles.readAhead(query, order, start, end);
+    render(grid(query, order));
+    // No wait: the first render (and the layout effect before its paint) already has them.
+    expect(document.querySelectorAll('article')).toHaveLength(24);
+    expect(titles()[0]).toBe('Article 70');
+
+    // The live read follows the list from then on.
+    await act(async () => {
+      await device.lectern.db.articles.update('article-70', { title: 'Article 70, renamed' });
+    });
+    await waitFor(() => expect(titles()[0]).toBe('Article 70, renamed'));
+
+    // Taken once: the next dashboard reads its list itself.
+    cleanup();
+    render(grid(query, order));
+    expect(document.querySelectorAll('article')).toHaveLength(0);
+    await screen.findByRole('list', { name: '70 articles' });
+  });
+
   it('shows the list’s first page, its total, and more on Show more', async () => {
     render(grid({ archived: false }));
     await screen.findByRole('list', { name: '70 articles' });
