@@ -88,8 +88,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   let stopped = false;
   /** Rows and bodies gone through (indexed or found unchanged) since the index was read back or written out. */
   let sinceStored = 0;
-  /** Read-backs, documents indexed and writes: a reload must not build the index again. */
-  const stats = { loadedFromSnapshot: 0, rowsIndexed: 0, saves: 0 };
+  /**
+   * Read-backs, documents indexed, writes and catch-ups: a reload must not build the index again, nor a
+   * query with nothing new read what changed.
+   */
+  const stats = { loadedFromSnapshot: 0, rowsIndexed: 0, saves: 0, catchUps: 0 };
 
   /** A new user (or none) on this device: start from that user's stored index, if there is one. */
   async function ensureOwner(): Promise<void> {
@@ -122,6 +125,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    * body arrived on its own since.
    */
   async function catchUp(gentle: boolean): Promise<void> {
+    stats.catchUps += 1;
     // Read beside the rest (a search waits for it): the staged cards of a first sync, if any.
     const stagedRead = stagedCards(db);
     stagedRead.catch(() => undefined);
@@ -227,11 +231,20 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       const watched = Promise.all([
         db.articles.where('rev').above(indexedRev).count(),
         db.article_contents.where('rev').above(indexedBodyRev).count(),
+        stagedCards(db),
       ]);
       // Its failure (the database closed) is the catch-up's too, and is met there first.
       watched.catch(() => undefined);
-      await caughtUp(false);
-      await watched;
+      if (!loaded || running) {
+        await caughtUp(false);
+        await watched;
+      } else {
+        // Nothing written since the last look (by this tab or another; a new user's rows too, as revs
+        // go on from the clock across a wipe) and no cards newly staged: the index answers as it is,
+        // without the catch-up's reads one after the other.
+        const [rows, bodies, staged] = await watched;
+        if (rows > 0 || bodies > 0 || (staged !== null && staged !== stagedTaken)) await caughtUp(false);
+      }
       return index.search(query, limit);
     },
     /** Reads the stored index and takes in what changed since, in small steps: before the first query. */
