@@ -223,7 +223,11 @@ export class LecternDb extends Dexie {
   }
 
   /** Empties the database in one transaction; open live queries in every tab see it at once. */
+  /** Raised by every wipe: what a tab read before one (another user's data) is known to be stale. */
+  wipes = 0;
+
   async wipe(): Promise<void> {
+    this.wipes += 1;
     // The search index and the counts are derived from the articles: emptied with them.
     const tables = [...this.dataTables, ...this.offlineTables, this.search_index, this.article_counts];
     await this.transaction('rw', tables, async () => {

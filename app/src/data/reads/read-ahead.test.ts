@@ -54,6 +54,15 @@ describe('a list read ahead', () => {
     db.close();
   });
 
+  it('is not handed out once the device’s data was wiped (signed out, or another user signed in)', async () => {
+    const db = await libraryOf(5);
+    const ahead = createReadAhead(db);
+    await ahead.start({ archived: false }, 'newest', 0, 12);
+    await db.wipe();
+    expect(ahead.take({ archived: false }, 'newest', 0, 12)).toBeUndefined();
+    db.close();
+  });
+
   it('settles with nothing when the read fails (the screen’s live read meets the failure and says it)', async () => {
     const db = await libraryOf(1);
     db.close();

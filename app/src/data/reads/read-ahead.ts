@@ -1,7 +1,8 @@
 // The first screen's list, read as soon as the data layer loads, beside the session's user and the first
 // render: the dashboard's grid starts from it instead of asking for it only once it has rendered (a chain of
 // round trips the first cards waited for, most of the time from the database's opening to the first card).
-// Taken once, and only soon after the start: any later view of the list reads it live, as always.
+// Taken once, only soon after the start, and never after the device's data was wiped (a sign-out, another
+// user's sign-in): any later view of the list reads it live, as always.
 import type { ArticlesQuery } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import type { ArticleOrder } from './article-order';
@@ -31,7 +32,7 @@ function keyOf(query: ArticlesQuery, order: ArticleOrder, start: number, end: nu
 }
 
 export function createReadAhead(db: LecternDb, now: () => number = () => performance.now()) {
-  let ahead: { key: string; at: number; read: ReadAhead } | null = null;
+  let ahead: { key: string; at: number; wipes: number; read: ReadAhead } | null = null;
   return {
     /**
      * Reads the rows [start, end) of the list in `order` now, for the screen about to show them; answers
@@ -45,15 +46,19 @@ export function createReadAhead(db: LecternDb, now: () => number = () => perform
           () => undefined,
         ),
       };
-      ahead = { key: keyOf(query, order, start, end), at: now(), read };
+      ahead = { key: keyOf(query, order, start, end), at: now(), wipes: db.wipes, read };
       return read.answer.then(() => undefined);
     },
-    /** The read started for exactly this list and range, once, if it was started a moment ago. */
+    /**
+     * The read started for exactly this list and range, once, if it was started a moment ago and the
+     * device's data was not wiped since.
+     */
     take(query: ArticlesQuery, order: ArticleOrder, start: number, end: number): ReadAhead | undefined {
       const taken = ahead;
       if (taken?.key !== keyOf(query, order, start, end)) return undefined;
       ahead = null;
-      return now() - taken.at <= READ_AHEAD_KEPT_MS ? taken.read : undefined;
+      const fresh = now() - taken.at <= READ_AHEAD_KEPT_MS && db.wipes === taken.wipes;
+      return fresh ? taken.read : undefined;
     },
   };
 }
