@@ -12,6 +12,7 @@ import { createArticleSearch } from '../search/article-search';
 import { prepareBodies, storeBodies } from '../offline/body-downloads';
 import { applyChanges } from '../sync/apply-changes';
 import { articleSummary } from '../testing/article-summary';
+import { rememberReader } from '../testing/device-user';
 import { countAll } from './article-counts';
 import { LecternDb } from './lectern-db';
 import { deleteArticleLocally } from './local-store';
@@ -185,13 +186,7 @@ describe('staged cards', () => {
 
   it('are found by search before the move, the words of a body stored meanwhile too, and kept in the saved index', async () => {
     const db = openDb();
-    await db.setMeta('user', {
-      id: 'u1',
-      email: 'reader@example.com',
-      username: 'reader',
-      avatarUrl: null,
-      created_at: '',
-    });
+    await rememberReader(db);
     await stagedLibrary(db);
     const search = createArticleSearch(db, { pause: async () => {} });
     const found = async (q: string) => (await searchArticles(db, search, q)).articles.map((a) => a.id);

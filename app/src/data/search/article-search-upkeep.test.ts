@@ -11,17 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
 import { articleSummary } from '../testing/article-summary';
+import { rememberReader } from '../testing/device-user';
 import { createArticleSearch, SAVE_AFTER_ROWS } from './article-search';
 
 async function signedInDb(): Promise<LecternDb> {
-  const db = new LecternDb(`search-saves-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-  await db.setMeta('user', {
-    id: 'u1',
-    email: 'reader@example.com',
-    username: 'reader',
-    avatarUrl: null,
-    created_at: '',
-  });
+  const db = new LecternDb(`search-upkeep-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  await rememberReader(db);
   return db;
 }
 
