@@ -65,7 +65,7 @@ interface Probe {
 }
 
 /** Articles (rows and staged cards) and bodies in the device's IndexedDB, counted in the page, with the page's clock. */
-function counts(): Promise<{ articles: number; bodies: number; at: number }> {
+function counts(): Promise<{ articles: number; rows: number; staged: number; bodies: number; at: number }> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('lectern');
     open.onerror = () => reject(open.error);
@@ -73,7 +73,7 @@ function counts(): Promise<{ articles: number; bodies: number; at: number }> {
       const db = open.result;
       if (!db.objectStoreNames.contains('article_contents')) {
         db.close();
-        resolve({ articles: 0, bodies: 0, at: performance.now() });
+        resolve({ articles: 0, rows: 0, staged: 0, bodies: 0, at: performance.now() });
         return;
       }
       const tx = db.transaction(['articles', 'article_contents', 'card_pages']);
@@ -83,7 +83,14 @@ function counts(): Promise<{ articles: number; bodies: number; at: number }> {
       const staged = tx.objectStore('card_pages').index('ids').count();
       const bodies = tx.objectStore('article_contents').count();
       tx.oncomplete = () => {
-        resolve({ articles: articles.result + staged.result, bodies: bodies.result, at: performance.now() });
+        resolve({
+          // While a page is being moved its moved cards are rows and still staged: counted twice here.
+          articles: articles.result + staged.result,
+          rows: articles.result,
+          staged: staged.result,
+          bodies: bodies.result,
+          at: performance.now(),
+        });
         db.close();
       };
     };
@@ -140,7 +147,7 @@ async function main() {
       }
       await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
       const wallStart = performance.now();
-      let last = { articles: 0, bodies: 0, at: 0 };
+      let last = { articles: 0, rows: 0, staged: 0, bodies: 0, at: 0 };
       let bodiesProfileFrom: number | null = null;
       let cardsProfiled = false;
       for (;;) {
@@ -177,6 +184,12 @@ async function main() {
         if (performance.now() - wallStart > 300_000)
           throw new Error(`only ${last.bodies} bodies of ${last.articles} articles after 300 s`);
         await page.waitForTimeout(200);
+      }
+      // Then the staged cards' move into rows to its end: the device must hold the library, each article once.
+      let settled = last;
+      while (settled.staged > 0 && performance.now() - wallStart < 420_000) {
+        await page.waitForTimeout(500);
+        settled = await page.evaluate(counts);
       }
       if (process.env.BENCH_HEAP_AFTER) {
         // What the page still holds once the sync is done, after a full collection (not a figure).
@@ -270,7 +283,7 @@ async function main() {
         size: ARTICLES,
         value: `${(bodiesMs / 1000).toFixed(1)} s`,
         target: `<= ${BODIES_TARGET_MS / 1000} s`,
-        ok: bodiesMs <= BODIES_TARGET_MS && last.articles === ARTICLES,
+        ok: bodiesMs <= BODIES_TARGET_MS && settled.staged === 0 && settled.rows === ARTICLES,
       });
       recordFigure({
         side: 'device',
@@ -290,7 +303,9 @@ async function main() {
       });
       console.log(
         `      feed: ${feed.length} pages of cards, ${mb(feed).toFixed(1)} MB, the last at ${((Math.max(0, ...feed.map((entry) => entry.end)) - probe.submitAt) / 1000).toFixed(2)} s; ` +
-          `bodies: ${bodies.length} calls, ${mb(bodies).toFixed(0)} MB`,
+          `bodies: ${bodies.length} calls, ${mb(bodies).toFixed(0)} MB; ` +
+          `cards moved into rows by ${((settled.at - probe.submitAt) / 1000).toFixed(1)} s: ` +
+          `${settled.rows.toLocaleString('en')} articles, ${settled.staged} still staged`,
       );
       console.log(
         `      long tasks over 50 ms during the sync: ${during.length}; over 100 ms: ${during.filter((task) => task.duration > 100).length}` +
