@@ -122,12 +122,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
 
   /**
    * Takes in every article written since the last look, `chunk` rows at a time, then every article whose
-   * body arrived on its own since.
+   * body arrived on its own since. `stagedRead` is the staged cards of a first sync, if any, read beside
+   * the rest (a search has read them already).
    */
-  async function catchUp(gentle: boolean): Promise<void> {
+  async function catchUp(gentle: boolean, stagedRead = stagedCards(db)): Promise<void> {
     stats.catchUps += 1;
-    // Read beside the rest (a search waits for it): the staged cards of a first sync, if any.
-    const stagedRead = stagedCards(db);
     stagedRead.catch(() => undefined);
     await ensureOwner();
     for (;;) {
@@ -175,31 +174,34 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   }
 
   /** One catch-up at a time: a search waits for the one under way rather than reading the same rows. */
-  function caughtUp(gentle: boolean): Promise<void> {
-    running ??= catchUp(gentle).finally(() => {
+  function caughtUp(gentle: boolean, stagedRead?: ReturnType<typeof stagedCards>): Promise<void> {
+    running ??= catchUp(gentle, stagedRead).finally(() => {
       running = null;
     });
     return running;
   }
 
+  function cancelScheduledSave(): void {
+    if (saveTimer !== undefined) clearTimeout(saveTimer);
+    saveTimer = undefined;
+  }
+
+  /** Writes the index out now, in the background. */
+  function saveNow(): void {
+    cancelScheduledSave();
+    void save().catch(() => {
+      // The database closed (logout, page unload): the next session catches up from the last save.
+    });
+  }
+
   function scheduleSave(): void {
     if (stopped) return;
-    if (saveTimer !== undefined) clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined;
-      void save().catch(() => {
-        // The database closed (logout, page unload): the next session catches up from the last save.
-      });
-    }, saveDelayMs);
+    cancelScheduledSave();
+    saveTimer = setTimeout(saveNow, saveDelayMs);
   }
 
   const stopWatchingHidden = (options.whenHidden ?? pageHidden)(() => {
-    if (stopped || sinceStored === 0) return;
-    if (saveTimer !== undefined) clearTimeout(saveTimer);
-    saveTimer = undefined;
-    void save().catch(() => {
-      // As a delayed save's.
-    });
+    if (!stopped && sinceStored > 0) saveNow();
   });
 
   /** Writes the index out, articles deleted meanwhile left out, unless the device changed hands. */
@@ -228,31 +230,24 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       // Asked first, in the caller's context (a live query): awaiting a catch-up that another caller
       // started leaves that context, and the live query would not be told of the next article or body
       // written. What these ranges hold now is what the catch-up takes in.
-      const watched = Promise.all([
+      const stagedRead = stagedCards(db);
+      const [rows, bodies, staged] = await Promise.all([
         db.articles.where('rev').above(indexedRev).count(),
         db.article_contents.where('rev').above(indexedBodyRev).count(),
-        stagedCards(db),
+        stagedRead,
       ]);
-      // Its failure (the database closed) is the catch-up's too, and is met there first.
-      watched.catch(() => undefined);
-      if (!loaded || running) {
-        await caughtUp(false);
-        await watched;
-      } else {
-        // Nothing written since the last look (by this tab or another; a new user's rows too, as revs
-        // go on from the clock across a wipe) and no cards newly staged: the index answers as it is,
-        // without the catch-up's reads one after the other.
-        const [rows, bodies, staged] = await watched;
-        if (rows > 0 || bodies > 0 || (staged !== null && staged !== stagedTaken)) await caughtUp(false);
-      }
+      // Nothing written since the last look (by this tab or another; a new user's rows too, as revs go on
+      // from the clock across a wipe) and no cards newly staged: the index answers as it is, without the
+      // catch-up's reads one after the other.
+      const changed = rows > 0 || bodies > 0 || (staged !== null && staged !== stagedTaken);
+      if (!loaded || running || changed) await caughtUp(false, stagedRead);
       return index.search(query, limit);
     },
     /** Reads the stored index and takes in what changed since, in small steps: before the first query. */
     prepare: () => caughtUp(true),
     /** Writes the index out now (tests; the app waits for a quiet moment). */
     async flush(): Promise<void> {
-      if (saveTimer !== undefined) clearTimeout(saveTimer);
-      saveTimer = undefined;
+      cancelScheduledSave();
       await caughtUp(false);
       await save();
     },
@@ -260,8 +255,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     forget: (id: string) => index.remove(id),
     /** No write-out after this (the database is closing). */
     stop(): void {
-      if (saveTimer !== undefined) clearTimeout(saveTimer);
-      saveTimer = undefined;
+      cancelScheduledSave();
       stopped = true;
       stopWatchingHidden();
     },
