@@ -12,6 +12,7 @@ export type { ScreenshotInput } from './repository/articles';
 export type { LocalArticle, LocalArticleSummary, PendingSave } from './reads/article-reads';
 export type { ArticlePage } from './reads/article-pages';
 export { sortArticles, type ArticleOrder } from './reads/article-order';
+export { listKeyOf } from './reads/list-key';
 export type { FailedWrite, SyncRunResult, SyncState } from './sync/sync-engine';
 export type { Operation } from './outbox/operations';
 export { browserConnectivity, manualConnectivity, type Connectivity } from './sync/connectivity';

@@ -4,18 +4,12 @@
 // step of a scroll made its longest frames); a write touching the list reads the followed chunks again.
 import { useContext, useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { ArticlesQuery } from '@lectern/shared-schema';
-import type { ArticleOrder, LocalArticleSummary } from '../data';
+import { listKeyOf, type ArticleOrder, type LocalArticleSummary } from '../data';
 import { LecternContext } from '../session/use-lectern';
-
-/** Names a list in an order: chunks answered for another key are another list's. */
-export function listKeyOf(query: ArticlesQuery, order: ArticleOrder): string {
-  const { archived, favorite, is_read, tag_name } = query;
-  return JSON.stringify([archived ?? null, favorite ?? null, is_read ?? null, tag_name ?? null, order]);
-}
 
 /** The chunks of one list answered so far. */
 export interface ArticleChunks {
-  /** The list (listKeyOf) the chunks are of. */
+  /** The list (data's listKeyOf) the chunks are of: chunks answered for another key are another list's. */
   key: string;
   total: number;
   /** Chunk number → its rows (chunk n holds the rows from n × chunk size). */

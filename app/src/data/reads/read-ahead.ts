@@ -7,6 +7,7 @@ import type { ArticlesQuery } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import type { ArticleOrder } from './article-order';
 import { pageArticles, type ArticlePage } from './article-pages';
+import { listKeyOf } from './list-key';
 
 /** How long a read-ahead stays to be taken: a screen showing later reads its list itself. */
 export const READ_AHEAD_KEPT_MS = 3_000;
@@ -19,16 +20,7 @@ export interface ReadAhead {
 }
 
 function keyOf(query: ArticlesQuery, order: ArticleOrder, start: number, end: number): string {
-  const { archived, favorite, is_read, tag_name } = query;
-  return JSON.stringify([
-    archived ?? null,
-    favorite ?? null,
-    is_read ?? null,
-    tag_name ?? null,
-    order,
-    start,
-    end,
-  ]);
+  return JSON.stringify([listKeyOf(query, order), start, end]);
 }
 
 export function createReadAhead(db: LecternDb, now: () => number = () => performance.now()) {
