@@ -13,6 +13,7 @@ import { prepareBodies, storeBodies } from '../offline/body-downloads';
 import { applyChanges } from '../sync/apply-changes';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
+import { LIVE_ANSWER } from '../testing/live-answer';
 import { countAll } from './article-counts';
 import { LecternDb } from './lectern-db';
 import { deleteArticleLocally } from './local-store';
@@ -169,16 +170,16 @@ describe('staged cards', () => {
     ).subscribe({
       next: (page) => totals.push(page.total),
     });
-    await expect.poll(() => totals.at(-1)).toBe(0);
+    await expect.poll(() => totals.at(-1), LIVE_ANSWER).toBe(0);
     await stagedLibrary(db);
-    await expect.poll(() => totals.at(-1)).toBe(150);
+    await expect.poll(() => totals.at(-1), LIVE_ANSWER).toBe(150);
     await db.transaction('rw', db.dataTables, async () => {
       const row = (await db.articles.get('a149'))!;
       await db.articles.put({ ...row, is_read: true, rev: row.rev + 1 });
     });
-    await expect.poll(() => totals.at(-1)).toBe(149);
+    await expect.poll(() => totals.at(-1), LIVE_ANSWER).toBe(149);
     await moveStagedCards(db);
-    await expect.poll(async () => (await hasStagedCards(db)) && totals.at(-1)).toBe(false);
+    await expect.poll(async () => (await hasStagedCards(db)) && totals.at(-1), LIVE_ANSWER).toBe(false);
     expect(totals.at(-1)).toBe(149);
     subscription.unsubscribe();
     db.close();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagNameKey, type ArticlesQuery } from '@lectern/shared-schema';
 import { LecternDb } from '../db/lectern-db';
 import { articleSummary } from '../testing/article-summary';
+import { LIVE_ANSWER } from '../testing/live-answer';
 import type { ArticleOrder } from './article-order';
 import { idsInList, listedIds, pageArticles } from './article-pages';
 import { hasPendingFetches, listArticles } from './article-reads';
@@ -90,7 +91,6 @@ afterAll(() => db.close());
 const ids = (articles: { id: string }[]) => articles.map((article) => article.id);
 
 /** A live query answers after the write's transaction: later on a machine busy with other tests. */
-const LIVE_ANSWER = { timeout: 5_000 };
 
 describe('the dashboard list read a window at a time', () => {
   it('gives exactly the whole list’s rows at its start, middle and end, and its total, for every filter, tag and order', async () => {
@@ -189,7 +189,7 @@ describe('the dashboard list read a window at a time', () => {
       tag_keys: [],
       rev: 5000,
     });
-    await expect.poll(() => answers.at(-1)?.[0]).toBe('article-new');
+    await expect.poll(() => answers.at(-1)?.[0], LIVE_ANSWER).toBe('article-new');
     subscription.unsubscribe();
 
     // Renamed: its place in A-Z moves with its title key.

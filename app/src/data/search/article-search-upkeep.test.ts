@@ -12,6 +12,7 @@ import { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
+import { LIVE_ANSWER } from '../testing/live-answer';
 import { createArticleSearch, SAVE_AFTER_ROWS } from './article-search';
 
 async function signedInDb(): Promise<LecternDb> {
@@ -52,17 +53,23 @@ function searchOver(db: LecternDb) {
   };
 }
 
+/** A library of `count` articles and an index over it that has taken them in by a first query. */
+async function searchedLibrary(count: number) {
+  const db = await signedInDb();
+  await writeArticles(db, 0, count);
+  const index = searchOver(db);
+  expect(await index.search.search('harvest')).toHaveLength(count);
+  return { db, index };
+}
+
 /** Lets a save started by a timer or a hidden page finish. */
 async function settle(search: ReturnType<typeof createArticleSearch>, saves: number) {
-  await expect.poll(() => search.stats.saves, { timeout: 5_000 }).toBe(saves);
+  await expect.poll(() => search.stats.saves, LIVE_ANSWER).toBe(saves);
 }
 
 describe('the article search index catches up', () => {
   it('only when something was written since it last looked, here or in another tab', async () => {
-    const db = await signedInDb();
-    await writeArticles(db, 0, 3);
-    const index = searchOver(db);
-    expect(await index.search.search('harvest')).toHaveLength(3);
+    const { db, index } = await searchedLibrary(3);
     const { catchUps } = index.search.stats;
     expect(await index.search.search('number1 harvest')).toEqual(['a1']);
     expect(await index.search.search('harvest')).toHaveLength(3);
@@ -87,10 +94,7 @@ describe('the article search index catches up', () => {
 
 describe('the article search index is written out', () => {
   it('not for a few rows: the next start takes them in again on top of what was stored', async () => {
-    const db = await signedInDb();
-    await writeArticles(db, 0, 3);
-    const first = searchOver(db);
-    expect(await first.search.search('harvest')).toHaveLength(3);
+    const { db, index: first } = await searchedLibrary(3);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(first.search.stats.saves).toBe(0);
     expect(await db.search_index.count()).toBe(0);
@@ -104,10 +108,7 @@ describe('the article search index is written out', () => {
   });
 
   it(`once ${SAVE_AFTER_ROWS} rows were gone through since it was stored, and a reload reads it back`, async () => {
-    const db = await signedInDb();
-    await writeArticles(db, 0, SAVE_AFTER_ROWS - 1);
-    const index = searchOver(db);
-    expect(await index.search.search('harvest')).toHaveLength(SAVE_AFTER_ROWS - 1);
+    const { db, index } = await searchedLibrary(SAVE_AFTER_ROWS - 1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(index.search.stats.saves).toBe(0);
 
@@ -125,10 +126,7 @@ describe('the article search index is written out', () => {
   });
 
   it('when the page is hidden, with what it had gone through; not again with nothing new, nor once stopped', async () => {
-    const db = await signedInDb();
-    await writeArticles(db, 0, 3);
-    const index = searchOver(db);
-    expect(await index.search.search('harvest')).toHaveLength(3);
+    const { db, index } = await searchedLibrary(3);
     index.hide();
     await settle(index.search, 1);
     index.hide();

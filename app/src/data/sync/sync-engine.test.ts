@@ -11,6 +11,7 @@ import {
   startProxiedWorld,
   type ProxiedWorld,
 } from '../testing/server-fixture';
+import { LIVE_ANSWER } from '../testing/live-answer';
 import { manualTimers } from '../testing/manual-timers';
 import { worldPerFile } from '../testing/per-test';
 import { createTestDevice } from '../testing/test-lectern';
@@ -145,9 +146,7 @@ describe('server errors (5xx) and lost connections', () => {
         description: 'third',
       });
       // The state follows the outbox through a live query: it may answer a moment after the write.
-      await expect
-        .poll(() => sync.getState(), { timeout: 5_000 })
-        .toMatchObject({ failed: [], pendingCount: 2 });
+      await expect.poll(() => sync.getState(), LIVE_ANSWER).toMatchObject({ failed: [], pendingCount: 2 });
 
       // 1 s doubling up to 60 s, each times 0.5 + random/2 (random is 0.5 here: times 0.75).
       const delays = [device.clock.delays()];
@@ -242,7 +241,7 @@ describe('a refused write (4xx)', () => {
       { kind: 'renameTag', status: 'pending', attempts: 0, status_code: null, error: null },
     ]);
     await expect
-      .poll(() => sync.getState().failed, { timeout: 5_000 })
+      .poll(() => sync.getState().failed, LIVE_ANSWER)
       .toMatchObject([
         { status: 409, error: 'A tag with this name already exists', op: { kind: 'renameTag', id: sky } },
       ]);
