@@ -191,7 +191,10 @@ async function searchIndexStored(): Promise<void> {
       cursor.onsuccess = () => resolve(cursor.result?.value);
       cursor.onerror = () => reject(cursor.error);
     });
+  const deadline = performance.now() + 600_000;
   for (;;) {
+    if (performance.now() > deadline)
+      throw new Error('the app did not store its search index within 10 minutes');
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('lectern');
       open.onsuccess = () => resolve(open.result);
