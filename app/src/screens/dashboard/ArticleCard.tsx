@@ -12,6 +12,7 @@ import {
 } from './dashboard-icons';
 import { useArticleImage } from '../../hooks/use-article-image';
 import { ArticleImage } from './ArticleImage';
+import { useSettledImageUrl } from './settled-image';
 
 export interface ArticleCardActions {
   onToggleFavorite(article: LocalArticleSummary): void;
@@ -40,7 +41,7 @@ export const ArticleCard = memo(function ArticleCard({
   ...actions
 }: ArticleCardProps) {
   const titleId = `article-${article.id}-title`;
-  const image = useArticleImage(article.id, article.image_url);
+  const image = useArticleImage(article.id, useSettledImageUrl(article.image_url));
   const pending = article.pendingSave;
   const classes = [
     'article-card',

@@ -99,4 +99,27 @@ describe('ArticleGrid', () => {
     rerender(grid({ articles, viewKey: 'unread' }));
     expect(document.querySelectorAll('article')).toHaveLength(24);
   });
+
+  it('shows a card coming in with the nodes of one that left, and takes the focus off them', () => {
+    const { rerender } = renderGrid({ articles: [article(1), article(2), article(3)] });
+    const itemOf = (title: string) => screen.getByRole('link', { name: title }).closest('li');
+    const second = itemOf('Article 2');
+    screen.getByRole('link', { name: 'Article 2' }).focus();
+    expect(document.activeElement?.textContent).toBe('Article 2');
+    rerender(grid({ articles: [article(1), article(3), article(4)] }));
+    // The cards that stayed kept their nodes; the one that came is in the nodes of the one that left.
+    expect(itemOf('Article 4')).toBe(second);
+    expect(itemOf('Article 1')?.getAttribute('aria-posinset')).toBe('1');
+    expect(itemOf('Article 3')?.getAttribute('aria-posinset')).toBe('2');
+    expect(itemOf('Article 4')?.getAttribute('aria-posinset')).toBe('3');
+    expect([...document.querySelectorAll('article h3')].map((title) => title.textContent)).toEqual([
+      'Article 1',
+      'Article 3',
+      'Article 4',
+    ]);
+    // The focus was Article 2's: it doesn't move to the card now in its nodes.
+    expect(document.activeElement).toBe(document.body);
+    expect(screen.getByRole('button', { name: 'Delete “Article 4”' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete “Article 2”' })).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { DASHBOARD_SKELETON_COUNT, MESSAGES, type ArticlesQuery } from '@lectern/shared-schema';
 import { Link } from 'react-router-dom';
 import { LecternContext } from '../../session/use-lectern';
@@ -9,6 +9,8 @@ import { useArticleChunks, type ArticleChunks } from '../../hooks/use-article-ch
 import { useOfflineAvailability } from '../../hooks/use-offline-availability';
 import { ArticleCard, type ArticleCardActions } from './ArticleCard';
 import { countOf } from './article-format';
+import { CardSlots } from './card-slots';
+import { FlingContext } from './settled-image';
 import { READ_CHUNK } from './start-list';
 import { useIncrementalCount } from './use-incremental-count';
 import { useWindowedGrid } from './use-windowed-grid';
@@ -108,8 +110,8 @@ function useReadAhead(
 function useGridLayout(total: number, viewKey: string) {
   const { visible, hasMore, showMore, sentinelRef } = useIncrementalCount(total, ARTICLE_PAGE_SIZE, viewKey);
   // Of the cards shown, only those on screen (and a screen's height around) are built.
-  const { listRef, columns, start, end, above, below } = useWindowedGrid(visible);
-  return { visible, hasMore, showMore, sentinelRef, listRef, columns, start, end, above, below };
+  const { listRef, columns, start, end, above, below, flung } = useWindowedGrid(visible);
+  return { visible, hasMore, showMore, sentinelRef, listRef, columns, start, end, above, below, flung };
 }
 
 interface GridBodyProps extends GridOptions {
@@ -129,7 +131,8 @@ function GridBody({
   selectedIds,
   ...actions
 }: GridBodyProps) {
-  const { visible, hasMore, showMore, sentinelRef, listRef, columns, start, end, above, below } = layout;
+  const { visible, hasMore, showMore, sentinelRef, listRef, columns, start, end, above, below, flung } =
+    layout;
   const built: { index: number; article: LocalArticleSummary | undefined }[] = [];
   // Chunks answer apart: after a write moved the list, one may still show an article another has too.
   const ids = new Set<string>();
@@ -139,6 +142,9 @@ function GridBody({
     if (fresh) ids.add(article.id);
     built.push({ index, article: fresh ? article : undefined });
   }
+  const [cardSlots] = useState(() => new CardSlots());
+  const slots = cardSlots.assign([...ids]);
+  let card = 0;
   // Followed for the built cards only: those a screen away are answered before they come into view.
   const offline = useOfflineAvailability(
     built.flatMap(({ article }) => (article === undefined ? [] : [article])),
@@ -173,17 +179,17 @@ function GridBody({
 
   const remaining = total - visible;
   return (
-    <>
+    <FlingContext.Provider value={flung}>
       <ul ref={listRef} className="article-grid" aria-label={countOf(total, 'article')}>
         {above > 0 && <GridSpacer height={above} />}
         {built.map(({ index, article }) =>
           article ? (
-            <li
-              key={article.id}
-              className="article-grid__item"
-              data-row={Math.floor(index / columns)}
-              aria-posinset={index + 1}
-              aria-setsize={total}
+            <CardItem
+              key={`slot-${slots[card++]}`}
+              articleId={article.id}
+              row={Math.floor(index / columns)}
+              index={index}
+              total={total}
             >
               <ArticleCard
                 article={article}
@@ -192,7 +198,7 @@ function GridBody({
                 offline={offline.get(article.id)}
                 {...actions}
               />
-            </li>
+            </CardItem>
           ) : (
             // Its window is on its way: a placeholder of a card's size meanwhile.
             <li
@@ -215,7 +221,42 @@ function GridBody({
           </Button>
         </div>
       )}
-    </>
+    </FlingContext.Provider>
+  );
+}
+
+interface CardItemProps {
+  articleId: string;
+  row: number;
+  index: number;
+  total: number;
+  children: ReactNode;
+}
+
+/**
+ * A card's place in the grid. Its nodes are reused for another card once this one leaves the cards built
+ * (card-slots.ts): a focus left in them belonged to the card that left, so it goes, as it went when the
+ * nodes were removed.
+ */
+function CardItem({ articleId, row, index, total, children }: CardItemProps) {
+  const itemRef = useRef<HTMLLIElement>(null);
+  const shown = useRef(articleId);
+  useLayoutEffect(() => {
+    if (shown.current === articleId) return;
+    shown.current = articleId;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && itemRef.current?.contains(focused)) focused.blur();
+  }, [articleId]);
+  return (
+    <li
+      ref={itemRef}
+      className="article-grid__item"
+      data-row={row}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+    >
+      {children}
+    </li>
   );
 }
 

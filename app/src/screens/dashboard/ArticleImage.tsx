@@ -12,7 +12,10 @@ export function ArticleImage({ imageUrl, title, screenshot = false }: ArticleIma
   const [failed, setFailed] = useState<string | null>(null);
   if (imageUrl && failed !== imageUrl) {
     return (
+      // Its own element for each picture: a card's nodes are reused for another card (card-slots.ts), and
+      // an image given a new source shows the old one until the new has loaded.
       <img
+        key={imageUrl}
         src={imageUrl}
         alt=""
         loading="lazy"

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ScrollSpeed, SETTLE_MS } from './scroll-speed';
 import { windowRange, type WindowRange } from './window-range';
 
 /** A list this short is built whole: cheap, and every card stays in the page for find-in-page. */
@@ -16,7 +17,8 @@ const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above
  * list. Every row is taken to be as tall as the first rows built were on average (cards keep their
  * height), so where a row lies is a multiplication, whatever the list's length; the browser's scroll
  * anchoring absorbs a built row a few pixels off. Columns are read from the grid itself, so the grid's own
- * CSS decides them at every width. Without layout (tests in happy-dom) it builds all.
+ * CSS decides them at every width. Without layout (tests in happy-dom) it builds all. It also tells when
+ * the grid is being flung (`flung`), so cards can leave what only a card being read needs.
  */
 export function useWindowedGrid(count: number) {
   const listRef = useRef<HTMLUListElement | null>(null);
@@ -25,6 +27,10 @@ export function useWindowedGrid(count: number) {
   const [columns, setColumns] = useState(1);
   const [range, setRange] = useState<WindowRange>(WHOLE);
   const windowed = count > WINDOW_FROM_ITEMS;
+  /** Whether the grid is being flung (scroll-speed.ts), and when that ends if it stops moving. */
+  const [flung, setFlung] = useState(false);
+  const speed = useRef(new ScrollSpeed());
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const update = useCallback(() => {
     const list = listRef.current;
@@ -39,6 +45,10 @@ export function useWindowedGrid(count: number) {
       setColumns(tracks);
       return;
     }
+    const fast = speed.current.sample(-rect.top, performance.now(), window.innerHeight);
+    clearTimeout(settle.current);
+    setFlung(fast);
+    if (fast) settle.current = setTimeout(() => setFlung(false), SETTLE_MS);
     const margin = window.innerHeight * MARGIN_SCREENS;
     const next = windowRange({
       rows: Math.ceil(count / tracks),
@@ -93,13 +103,14 @@ export function useWindowedGrid(count: number) {
     window.addEventListener('resize', schedule);
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(settle.current);
       document.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
     };
   }, [update, windowed]);
 
-  if (!windowed) return { listRef, columns: 1, start: 0, end: count, above: 0, below: 0 };
+  if (!windowed) return { listRef, columns: 1, start: 0, end: count, above: 0, below: 0, flung: false };
   const start = Math.min(range.firstRow * columns, count);
   const end = Math.min(range.endRow * columns, count);
-  return { listRef, columns, start, end, above: range.above, below: range.below };
+  return { listRef, columns, start, end, above: range.above, below: range.below, flung };
 }
