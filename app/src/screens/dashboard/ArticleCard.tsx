@@ -83,7 +83,11 @@ export const ArticleCard = memo(function ArticleCard({
       <div className="article-card__body">
         <p className="article-card__source">
           <span>{articleSource(article)}</span>
-          {!article.is_read && <span className="article-card__unread">Unread</span>}
+          {/* Present on every card, shown when unread: a card's nodes are reused for the next card
+              (card-slots.ts), and elements that come and go with the article would be built each time. */}
+          <span className="article-card__unread" hidden={article.is_read}>
+            Unread
+          </span>
         </p>
         <h3 className="article-card__title" id={titleId}>
           {selectMode ? (
@@ -95,15 +99,14 @@ export const ArticleCard = memo(function ArticleCard({
           )}
         </h3>
         {article.description && <p className="article-card__description">{article.description}</p>}
-        {article.tags.length > 0 && (
-          <ul className="article-card__tags" aria-label="Tags">
-            {article.tags.map((tag) => (
-              <li key={tag} className="tag-chip">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ul className="article-card__tags" aria-label="Tags" hidden={article.tags.length === 0}>
+          {article.tags.map((tag, place) => (
+            // By place, for the same reason: the next card's tags are written into these chips.
+            <li key={place} className="tag-chip">
+              {tag}
+            </li>
+          ))}
+        </ul>
         {pending && <PendingSave article={article} actions={actions} />}
         {!pending && article.fetch_state && <PageFetch article={article} actions={actions} />}
         <div className="article-card__footer">

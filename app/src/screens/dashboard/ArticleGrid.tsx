@@ -180,7 +180,12 @@ function GridBody({
   const remaining = total - visible;
   return (
     <FlingContext.Provider value={flung}>
-      <ul ref={listRef} className="article-grid" aria-label={countOf(total, 'article')}>
+      <ul
+        ref={listRef}
+        className="article-grid"
+        aria-label={countOf(total, 'article')}
+        data-flung={flung ? '' : undefined}
+      >
         {above > 0 && <GridSpacer height={above} />}
         {built.map(({ index, article }) =>
           article ? (
