@@ -3,7 +3,7 @@ import { PRODUCT_NAME, SEARCH_DEBOUNCE_MS } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { ChartIcon } from '../../components/icons';
 import type { LocalArticleSummary } from '../../data';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { isEmptyText, useDebouncedValue } from '../../hooks/use-debounced-value';
 import {
   useArticleStats,
   usePreparedSearch,
@@ -56,8 +56,7 @@ export function DashboardPage() {
   const searchRef = useRef<HTMLInputElement>(null);
 
   // Spec section 4: a non-empty query runs the search after a 300 ms pause; an empty one reloads the list.
-  const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const activeSearch = search.trim() === '' ? '' : settledSearch;
+  const activeSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS, isEmptyText);
   // Browsing reads the list from the device a window at a time (PagedArticleGrid); a search's results
   // are held whole, sorted here.
   const query = articlesQueryOf(filter);

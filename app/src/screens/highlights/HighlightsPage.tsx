@@ -4,7 +4,7 @@ import { SEARCH_DEBOUNCE_MS, type Highlight } from '@lectern/shared-schema';
 import { SearchIcon } from '../../components/icons';
 import { SkeletonCard } from '../../components/Skeleton';
 import { useLectern } from '../../session/use-lectern';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { isEmptyText, useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useLiveResult } from '../../hooks/use-live-result';
 import { HighlightCard } from './HighlightCard';
 import '../../styles/screens.css';
@@ -15,7 +15,7 @@ export function HighlightsPage() {
   const lectern = useLectern();
   const searchId = useId();
   const [query, setQuery] = useState('');
-  const settledQuery = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const settledQuery = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS, isEmptyText);
   const all = useLiveResult(() => lectern.highlights.list(), [lectern]);
   const found = useLiveResult(
     () => (settledQuery ? lectern.highlights.search(settledQuery) : Promise.resolve(null)),
