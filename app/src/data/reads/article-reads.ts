@@ -125,9 +125,9 @@ export async function searchArticles(
   const savesRead = pendingSaves(db);
   // Only the rows shown are read, best match first: the whole library is never read for a query.
   const best = async (): Promise<LocalArticleSummary[]> => {
-    const [ids, saves] = await Promise.all([search.search(q, SEARCH_RESULT_LIMIT), savesRead]);
-    // A first sync's card not moved into a row yet is found too.
-    const rows = await rowsOrStagedCards(db, ids);
+    // A first sync's card not moved into a row yet is found too (rowsOrStagedCards).
+    const { ids, rows } = (await peekedMatches(db, search, q)) ?? (await searchedMatches(db, search, q));
+    const saves = await savesRead;
     if (rows.every((row) => row !== undefined)) return rows.map((row) => toSummary(row, saves));
     // Articles deleted meanwhile: forgotten, and the best matches asked for again.
     ids.forEach((id, i) => {
@@ -140,6 +140,28 @@ export async function searchArticles(
   performance.clearMeasures(SEARCH_MEASURE);
   performance.measure(SEARCH_MEASURE, { start: started });
   return { articles };
+}
+
+interface Matches {
+  ids: string[];
+  rows: (ArticleRow | undefined)[];
+}
+
+/**
+ * The index's best matches as it stands and their rows, read beside the check that nothing was written
+ * since it last looked (one step where a search then a read were two); null if something was.
+ */
+async function peekedMatches(db: LecternDb, search: ArticleSearch, q: string): Promise<Matches | null> {
+  const peeked = search.peek(q, SEARCH_RESULT_LIMIT);
+  if (!peeked) return null;
+  const [fresh, rows] = await Promise.all([peeked.fresh, rowsOrStagedCards(db, peeked.ids)]);
+  return fresh ? { ids: peeked.ids, rows } : null;
+}
+
+/** The best matches once the index has taken in what was written since it last looked, and their rows. */
+async function searchedMatches(db: LecternDb, search: ArticleSearch, q: string): Promise<Matches> {
+  const ids = await search.search(q, SEARCH_RESULT_LIMIT);
+  return { ids, rows: await rowsOrStagedCards(db, ids) };
 }
 
 export async function articlesWithTag(db: LecternDb, tagKey: string): Promise<LocalArticleSummary[]> {

@@ -173,6 +173,21 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     if (sinceStored >= SAVE_AFTER_ROWS) scheduleSave();
   }
 
+  /**
+   * Whether nothing was written since the index last looked (by this tab or another; a new user's rows
+   * too, as revs go on from the clock across a wipe) and no cards were newly staged: then the index
+   * answers as it is, without the catch-up's reads one after the other. Read in the caller's context, so
+   * a live query runs again on the next article or body written.
+   */
+  async function nothingNew(stagedRead: ReturnType<typeof stagedCards>): Promise<boolean> {
+    const [rows, bodies, staged] = await Promise.all([
+      db.articles.where('rev').above(indexedRev).count(),
+      db.article_contents.where('rev').above(indexedBodyRev).count(),
+      stagedRead,
+    ]);
+    return rows === 0 && bodies === 0 && (staged === null || staged === stagedTaken);
+  }
+
   /** One catch-up at a time: a search waits for the one under way rather than reading the same rows. */
   function caughtUp(gentle: boolean, stagedRead?: ReturnType<typeof stagedCards>): Promise<void> {
     running ??= catchUp(gentle, stagedRead).finally(() => {
@@ -231,17 +246,21 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       // started leaves that context, and the live query would not be told of the next article or body
       // written. What these ranges hold now is what the catch-up takes in.
       const stagedRead = stagedCards(db);
-      const [rows, bodies, staged] = await Promise.all([
-        db.articles.where('rev').above(indexedRev).count(),
-        db.article_contents.where('rev').above(indexedBodyRev).count(),
-        stagedRead,
-      ]);
-      // Nothing written since the last look (by this tab or another; a new user's rows too, as revs go on
-      // from the clock across a wipe) and no cards newly staged: the index answers as it is, without the
-      // catch-up's reads one after the other.
-      const changed = rows > 0 || bodies > 0 || (staged !== null && staged !== stagedTaken);
-      if (!loaded || running || changed) await caughtUp(false, stagedRead);
+      const fresh = await nothingNew(stagedRead);
+      if (!loaded || running || !fresh) await caughtUp(false, stagedRead);
       return index.search(query, limit);
+    },
+    /**
+     * The best matches as the index holds them now, answered at once, and beside them `fresh`: whether
+     * nothing was written since the index last looked (almost always so), read as search() reads it, so a
+     * caller can read the matches' rows meanwhile instead of after. When `fresh` answers false, ask
+     * search(). Null while the index isn't read back yet or a catch-up is under way.
+     */
+    peek(query: string, limit = Infinity): { ids: string[]; fresh: Promise<boolean> } | null {
+      if (!loaded || running) return null;
+      // Asked first, in the caller's context (a live query), as in search().
+      const fresh = nothingNew(stagedCards(db));
+      return { ids: searchTerms(query).length === 0 ? [] : index.search(query, limit), fresh };
     },
     /** Reads the stored index and takes in what changed since, in small steps: before the first query. */
     prepare: () => caughtUp(true),
