@@ -1,7 +1,8 @@
 // PostgreSQL's search looks for the newest matches among the caller's articles of the last 1,000 seq, then
-// 4,000 or 16,000, then all (db/postgres/search.ts, rankedArticles): it must answer exactly what ranking the newest 500
-// matches of the whole library answers, for a word common enough to stop at the first window, one that
-// needs the last, and one in between; with another reader's rows interleaved, which it never answers.
+// of a window sized by the first's rate of matches, or all (db/postgres/search.ts, rankedArticles; migrations
+// 0008): it must answer exactly what ranking the newest 500 matches of the whole library answers, for a word
+// common enough to stop at the first window, one answered by the sized window, and rarer ones that need
+// all; with another reader's rows interleaved, which it never answers.
 import { SEARCH_RESULT_LIMIT } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +15,14 @@ const READER = 'reader';
 const OTHER = 'other-reader';
 const ARTICLES = 4_000;
 
-/** Which words article n holds: `common` in 4 of 5, `often` in 1 of 4, `middle` in 1 of 8, `seldom` in 1 of 40. */
+/**
+ * Which words article n holds: `common` in 4 of 5, `third` in 1 of 3, `often` in 1 of 4, `middle` in 1 of 8,
+ * `seldom` in 1 of 40.
+ */
 function wordsOf(n: number): string {
   const words = ['plain'];
   if (n % 5 < 4) words.push('common');
+  if (n % 3 === 0) words.push('third');
   if (n % 4 === 0) words.push('often');
   if (n % 8 === 0) words.push('middle');
   if (n % 40 === 0) words.push('seldom');
@@ -53,7 +58,13 @@ beforeAll(async () => {
     });
     // The other reader's rows sit between the reader's, inside every window, with every word.
     if (n % 3 === 0)
-      rows.push({ ...row, id: `b-${n}`, userId: OTHER, title: 'common middle seldom', contentText: '' });
+      rows.push({
+        ...row,
+        id: `b-${n}`,
+        userId: OTHER,
+        title: 'common third middle seldom',
+        contentText: '',
+      });
   }
   for (let start = 0; start < rows.length; start += 500)
     await db.orm.insert(articles).values(rows.slice(start, start + 500));
@@ -91,6 +102,9 @@ describe('search windows on PostgreSQL', () => {
     'common',
     'comm',
     'co',
+    'third',
+    'thi',
+    'common thi',
     'often',
     'oft',
     'middle',
@@ -115,15 +129,28 @@ describe('search windows on PostgreSQL', () => {
     expect(plan).not.toContain('"Node Type":"Hash Join"');
   });
 
-  it('has words answered by each window: the last 1,000 seq, the last 4,000, and all', () => {
+  it('has words answered by each window: the last 1,000 seq, a window sized by its rate, and all', () => {
     // The reader's articles in the last `span` seq: three of every four rows (the other reader has the fourth).
     const matches = (word: string, span: number) =>
-      Array.from({ length: (span * 3) / 4 }, (_, i) => wordsOf(ARTICLES - 1 - i)).filter((words) =>
-        words.split(' ').includes(word),
+      Array.from({ length: Math.min(ARTICLES, (span * 3) / 4) }, (_, i) => wordsOf(ARTICLES - 1 - i)).filter(
+        (words) => words.split(' ').includes(word),
       ).length;
+    const newest = (ARTICLES * 4) / 3;
+    // lectern_search_newest's choice (migrations/0008): the next window holds 500 at the first's rate with a
+    // quarter to spare, unless its index range and rows cost more than reading every match.
+    const windowAfterFirst = (word: string) => {
+      const rate = matches(word, 1_000) / 1_000;
+      const span = Math.ceil((500 * 1.25) / rate);
+      return span < newest && span * (0.15 + rate) < newest * rate ? span : undefined;
+    };
     expect(matches('common', 1_000)).toBeGreaterThanOrEqual(500);
-    expect(matches('often', 1_000)).toBeLessThan(500);
-    expect(matches('often', 4_000)).toBeGreaterThanOrEqual(500);
-    expect(matches('middle', 4_000)).toBeLessThan(500);
+    expect(matches('third', 1_000)).toBeLessThan(500);
+    const sized = windowAfterFirst('third');
+    expect(sized).toBeDefined();
+    expect(matches('third', sized!)).toBeGreaterThanOrEqual(500);
+    for (const word of ['often', 'middle', 'seldom']) {
+      expect(matches(word, 1_000)).toBeLessThan(500);
+      expect(windowAfterFirst(word)).toBeUndefined();
+    }
   });
 });

@@ -4,7 +4,7 @@
 // prefix, only the caller's rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their
 // weights are kept by migrations/0001_search_vectors.sql; for articles, 0003_search_prefixes.sql splits
 // them into what a search matches on (every word, and the beginnings of 2 to 6 letters of each) and what
-// it ranks by.
+// it ranks by, and 0008_search_window_sizes.sql finds the newest matches it ranks.
 import { isPrefixTerm, SEARCH_RANK_WINDOW, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../database';
@@ -52,11 +52,11 @@ function everyWord(query: string, typed: (term: string) => SQL): SQL | null {
 }
 
 /**
- * The spans of seq a search looks among first, back from the caller's newest article: a word in half the
- * articles finds its newest SEARCH_RANK_WINDOW matches among the last 1,000, one in an eighth among the last
- * 4,000, one in 3% among the last 16,000 (for a reader whose saves are not interleaved with others').
+ * The span of seq a search looks among first, back from the caller's newest article: a word in half the
+ * articles finds its newest SEARCH_RANK_WINDOW matches there (for a reader whose saves are not interleaved
+ * with others'); a rarer one's next window is sized by how many this one held (migrations/0008).
  */
-const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000, 16000]`);
+const FIRST_WINDOW = 1000;
 
 /**
  * The caller's best-matching articles as (seq, rank, created_at), best first (ties: newest first), at most
@@ -66,9 +66,10 @@ const RECENT_WINDOWS = sql.raw(`ARRAY[1000, 4000, 16000]`);
  * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each),
  * each read by its primary key: joined instead, the planner hashed the reader's whole library for a few
  * hundred matches at a few thousand articles (4 of the search's 7 ms at 5,000).
- * lectern_newest_matches (migrations/0003) finds them through the GIN index (user_id, seq, search_vector)
- * among the caller's articles of the last 1,000 seq, then 4,000 or 16,000, then all, so that a common
- * word reads a few thousand rows rather than every match.
+ * lectern_search_newest (migrations/0008) finds them through the GIN index (user_id, seq, search_vector)
+ * among the caller's articles of the last FIRST_WINDOW seq, then of a window sized by the first's rate of
+ * matches, or among all when reading every match costs less, so that a word reads about as many rows as
+ * it keeps rather than every match.
  */
 export function rankedArticles(userId: string, query: string): SQL | null {
   const match = articleMatchQuery(query);
@@ -78,8 +79,8 @@ export function rankedArticles(userId: string, query: string): SQL | null {
     SELECT newest.seq, ts_rank_cd(${ARTICLE_WEIGHTS},
         (SELECT a.search_rank_vector FROM articles a WHERE a.seq = newest.seq), q.words) AS rank,
       newest.created_at
-    FROM q, lectern_newest_matches(${userId}, q.match,
-      (SELECT max(seq) FROM articles WHERE user_id = ${userId}), ${RECENT_WINDOWS}, ${SEARCH_RANK_WINDOW}) newest
+    FROM q, lectern_search_newest(${userId}, q.match,
+      (SELECT max(seq) FROM articles WHERE user_id = ${userId}), ${FIRST_WINDOW}, ${SEARCH_RANK_WINDOW}) newest
     ORDER BY rank DESC, newest.created_at DESC
     LIMIT ${SEARCH_RESULT_LIMIT}`;
 }
