@@ -333,6 +333,16 @@ async function scrollToLast({ step, maxSeconds }: { step: number; maxSeconds: nu
   return { frames, longTasks, reached, total, heapMb, seconds: (performance.now() - started) / 1000 };
 }
 
+/** How many frames took one screen refresh (16.7 ms), two, three, and four or more. */
+function refreshCounts(frames: readonly number[]): number[] {
+  const counts = [0, 0, 0, 0];
+  for (const ms of frames) {
+    const refreshes = Math.min(4, Math.max(1, Math.round(ms / (1000 / 60))));
+    counts[refreshes - 1] = (counts[refreshes - 1] ?? 0) + 1;
+  }
+  return counts;
+}
+
 /** Types each query; answers the data layer's time for it and the time until its results were on screen. */
 async function searchAsYouType(page: Page, queries: readonly string[]) {
   const box = page.getByPlaceholder('Search articles…');
@@ -477,7 +487,7 @@ async function measureSize(page: Page, size: number) {
   );
   console.log(`      switches: ${switches.map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')} ms`);
   console.log(
-    `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : 'NOT reached'}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms, ${slowFrames} over ${TARGETS.frameMs} ms; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms); JS heap after it ${scroll.heapMb.toFixed(0)} MB`,
+    `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : 'NOT reached'}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms, ${slowFrames} over ${TARGETS.frameMs} ms, in 1 / 2 / 3 / 4+ refreshes ${refreshCounts(scroll.frames).join(' / ')}; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms); JS heap after it ${scroll.heapMb.toFixed(0)} MB`,
   );
   console.log(
     `      search on the device: first query ${firstSearch.toFixed(1)} ms; then p50 ${percentile(searched.query.slice(1), 50).toFixed(1)} ms, p95 ${searchP95.toFixed(1)} ms; results on screen after the ${SEARCH_DEBOUNCE_MS} ms pause: p50 ${percentile(searched.shown.slice(1), 50).toFixed(0)} ms, p95 ${shownP95.toFixed(0)} ms`,
