@@ -143,8 +143,7 @@ function GridBody({
     built.push({ index, article: fresh ? article : undefined });
   }
   const [cardSlots] = useState(() => new CardSlots());
-  const slots = cardSlots.assign([...ids]);
-  let card = 0;
+  const slotOf = cardSlots.assign([...ids]);
   // Followed for the built cards only: those a screen away are answered before they come into view.
   const offline = useOfflineAvailability(
     built.flatMap(({ article }) => (article === undefined ? [] : [article])),
@@ -190,7 +189,7 @@ function GridBody({
         {built.map(({ index, article }) =>
           article ? (
             <CardItem
-              key={`slot-${slots[card++]}`}
+              key={`slot-${slotOf.get(article.id)}`}
               articleId={article.id}
               row={Math.floor(index / columns)}
               index={index}

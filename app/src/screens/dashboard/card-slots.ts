@@ -9,10 +9,10 @@ export class CardSlots {
   private slotOf = new Map<string, number>();
 
   /**
-   * The slot of each card to build, in order. The same ids give the same slots, so a render done twice
-   * (or one React throws away) changes nothing.
+   * The slot of each card to build, by id. The same ids give the same slots, so a render done twice (or
+   * one React throws away) changes nothing.
    */
-  assign(ids: readonly string[]): number[] {
+  assign(ids: readonly string[]): ReadonlyMap<string, number> {
     const next = new Map<string, number>();
     const taken = new Set<number>();
     for (const id of ids) {
@@ -23,15 +23,13 @@ export class CardSlots {
       }
     }
     let candidate = 0;
-    const slots = ids.map((id) => {
-      const kept = next.get(id);
-      if (kept !== undefined) return kept;
+    for (const id of ids) {
+      if (next.has(id)) continue;
       while (taken.has(candidate)) candidate += 1;
       taken.add(candidate);
       next.set(id, candidate);
-      return candidate;
-    });
+    }
     this.slotOf = next;
-    return slots;
+    return next;
   }
 }
