@@ -246,8 +246,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       // started leaves that context, and the live query would not be told of the next article or body
       // written. What these ranges hold now is what the catch-up takes in.
       const stagedRead = stagedCards(db);
-      const fresh = await nothingNew(stagedRead);
-      if (!loaded || running || !fresh) await caughtUp(false, stagedRead);
+      const fresh = nothingNew(stagedRead);
+      if (!loaded || running) {
+        // A catch-up is due whatever the check says: both at once, not one after the other.
+        await Promise.all([caughtUp(false, stagedRead), fresh]);
+      } else if (!(await fresh)) await caughtUp(false, stagedRead);
       return index.search(query, limit);
     },
     /**
