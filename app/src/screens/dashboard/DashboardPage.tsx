@@ -42,6 +42,8 @@ import { useDashboardShortcuts } from './use-dashboard-shortcuts';
 import './dashboard.css';
 
 const ANALYTICS_ID = 'dashboard-analytics';
+/** How long a search from the list may take before its skeleton cards replace the list. */
+const RESULTS_SKELETON_DELAY_MS = 300;
 
 /** / : My Articles. Mounted afresh on every navigation to /, so the filters start over (spec section 4). */
 export function DashboardPage() {
@@ -62,6 +64,12 @@ export function DashboardPage() {
   const query = articlesQueryOf(filter);
   const searchResults = useSearchResults(activeSearch, order);
   const results = activeSearch ? searchResults?.articles : undefined;
+  // A search started from the list keeps the list on screen until its results come (a few dozen
+  // milliseconds), instead of flashing skeleton cards that would repaint while it reads; only a slower one
+  // (the index still being built) shows them.
+  const searchPending = activeSearch !== '' && results === undefined;
+  const resultsLate = useDebouncedValue(searchPending, RESULTS_SKELETON_DELAY_MS, (pending) => !pending);
+  const showingResults = activeSearch !== '' && (!searchPending || resultsLate);
   const stats = useArticleStats();
   const tags = useTags(stats !== undefined);
   usePreparedSearch(tags !== undefined);
@@ -217,7 +225,7 @@ export function DashboardPage() {
               />
             </div>
           </div>
-          {activeSearch ? (
+          {showingResults ? (
             <ArticleGrid
               articles={results}
               libraryEmpty={stats?.total === 0}
