@@ -360,21 +360,27 @@ const rowsOnlyTransactions = new WeakSet<object>();
 
 /**
  * The article of each id: its row, else its staged card, taken from the staged cards this tab holds in
- * memory rather than looked up page by page (for many ids the fallback of `bulkGet` reads every page).
+ * memory rather than looked up page by page (for many ids the fallback of `bulkGet` reads every page). The
+ * rows and the staged cards are read side by side, in the caller's read-only transaction when it holds
+ * both stores (from then on its reads by id find rows only), else in a transaction of their own.
  */
-export async function rowsOrStagedCards(
+export function rowsOrStagedCards(
   db: LecternDb,
   ids: readonly string[],
 ): Promise<(ArticleRow | undefined)[]> {
-  const staged = await stagedCards(db);
-  if (!staged) return db.articles.bulkGet([...ids]);
-  const rows = await Dexie.ignoreTransaction(() =>
-    db.transaction('r', db.articles, () => {
-      rowsOnlyTransactions.add(Dexie.currentTransaction!.idbtrans);
-      return db.articles.bulkGet([...ids]);
-    }),
-  );
-  return rows.map((row, i) => row ?? staged.get(ids[i]!));
+  const read = async () => {
+    rowsOnlyTransactions.add(Dexie.currentTransaction!.idbtrans);
+    const [rows, staged] = await Promise.all([db.articles.bulkGet([...ids]), stagedCards(db)]);
+    return staged ? rows.map((row, i) => row ?? staged.get(ids[i]!)) : rows;
+  };
+  const current = Dexie.currentTransaction;
+  const inCallers =
+    current?.mode === 'readonly' &&
+    current.storeNames.includes(db.articles.name) &&
+    current.storeNames.includes(CARD_PAGES_TABLE);
+  return inCallers
+    ? read()
+    : Dexie.ignoreTransaction(() => db.transaction('r', [db.articles, db.card_pages], read));
 }
 
 /**

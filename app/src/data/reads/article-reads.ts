@@ -149,13 +149,16 @@ interface Matches {
 
 /**
  * The index's best matches as it stands and their rows, read beside the check that nothing was written
- * since it last looked (one step where a search then a read were two); null if something was.
+ * since it last looked, all in one transaction (one step where a search then a read were two, and one
+ * transaction where each read was its own); null if something was.
  */
-async function peekedMatches(db: LecternDb, search: ArticleSearch, q: string): Promise<Matches | null> {
-  const peeked = search.peek(q, SEARCH_RESULT_LIMIT);
-  if (!peeked) return null;
-  const [fresh, rows] = await Promise.all([peeked.fresh, rowsOrStagedCards(db, peeked.ids)]);
-  return fresh ? { ids: peeked.ids, rows } : null;
+function peekedMatches(db: LecternDb, search: ArticleSearch, q: string): Promise<Matches | null> {
+  return db.transaction('r', [db.articles, db.article_contents, db.card_pages], async () => {
+    const peeked = search.peek(q, SEARCH_RESULT_LIMIT);
+    if (!peeked) return null;
+    const [fresh, rows] = await Promise.all([peeked.fresh, rowsOrStagedCards(db, peeked.ids)]);
+    return fresh ? { ids: peeked.ids, rows } : null;
+  });
 }
 
 /** The best matches once the index has taken in what was written since it last looked, and their rows. */
