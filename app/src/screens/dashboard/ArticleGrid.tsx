@@ -110,7 +110,7 @@ function useReadAhead(
 function useGridLayout(total: number, viewKey: string) {
   const { visible, hasMore, showMore, sentinelRef } = useIncrementalCount(total, ARTICLE_PAGE_SIZE, viewKey);
   // Of the cards shown, only those on screen (and a screen's height around) are built.
-  const { listRef, columns, start, end, above, below, flung } = useWindowedGrid(visible);
+  const { listRef, columns, start, end, above, below, flung } = useWindowedGrid(visible, total);
   return { visible, hasMore, showMore, sentinelRef, listRef, columns, start, end, above, below, flung };
 }
 

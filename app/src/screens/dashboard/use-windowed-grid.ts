@@ -18,15 +18,19 @@ const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above
  * height), so where a row lies is a multiplication, whatever the list's length; the browser's scroll
  * anchoring absorbs a built row a few pixels off. Columns are read from the grid itself, so the grid's own
  * CSS decides them at every width. Without layout (tests in happy-dom) it builds all. It also tells when
- * the grid is being flung (`flung`), so cards can leave what only a card being read needs.
+ * the grid is being flung (`flung`), so cards can leave what only a card being read needs. `count` cards
+ * are shown of a list of `listLength` (more are shown as the reader nears the end).
  */
-export function useWindowedGrid(count: number) {
+export function useWindowedGrid(count: number, listLength = count) {
   const listRef = useRef<HTMLUListElement | null>(null);
   /** The rows' height, measured once per width on the first rows built. */
   const rowHeight = useRef<number | null>(null);
   const [columns, setColumns] = useState(1);
   const [range, setRange] = useState<WindowRange>(WHOLE);
-  const windowed = count > WINDOW_FROM_ITEMS;
+  // Decided by the whole list's length, not by how many of its cards are shown yet: a long list is windowed
+  // from its first page, so the grid never turns windowed in the middle of a scroll (a frame of 66 ms
+  // that built every card shown, measured them all and removed most).
+  const windowed = listLength > WINDOW_FROM_ITEMS;
   /** Whether the grid is being flung (scroll-speed.ts), and when that ends if it stops moving. */
   const [flung, setFlung] = useState(false);
   const speed = useRef(new ScrollSpeed());
