@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../api/http-client';
 import type { Lectern } from '../lectern';
 import type { RunningServer } from '../testing/server-fixture';
+import { startSeededServer } from '../testing/seeded-server';
 import { createTestDevice } from '../testing/test-lectern';
 import { createFeedSplitter, readStreamedArray } from './feed-page';
 import { SYNC_BODIES } from './sync-engine';
@@ -15,48 +16,16 @@ const ARTICLES = 240;
 const PASSWORD = 'correct horse battery';
 const EMAIL = 'first-sync@example.com';
 
-// The server and the benchmark library live in other TypeScript projects: loaded at run time by path and
-// described here by the little this file uses (as testing/server-fixture.ts does).
-const repoRoot = import.meta.url.replace(/\/app\/src\/.*$/, '');
-const load = async <T>(path: string) => (await import(/* @vite-ignore */ `${repoRoot}/${path}`)) as T;
-interface SeedModules {
-  seed: { seedDatabase<T>(dataDir: string, seed: (db: unknown) => Promise<T>): Promise<T> };
-  library: {
-    benchLibrary(userId: string, seed: number): { ids: string[] };
-    growLibrary(db: unknown, library: { ids: string[] }, count: number): Promise<void>;
-  };
-  users: { registerUser(db: unknown, body: object): Promise<{ id: string }> };
-  server: { startTestServer(options: { dataDir: string }): Promise<RunningServer> };
-}
-
 let server: RunningServer;
 let token: string;
 /** The library's ids, newest save first (the order bodies must come in). */
 let newestFirst: string[];
 
 beforeAll(async () => {
-  const [seed, library, users, serverModule] = await Promise.all([
-    load<SeedModules['seed']>('bench/support/seed-library.ts'),
-    load<SeedModules['library']>('bench/support/bench-library.ts'),
-    load<SeedModules['users']>('sync-server/src/services/users.ts'),
-    load<SeedModules['server']>('sync-server/src/testing/start-test-server.ts'),
-  ]);
-  // Node's own modules, named at run time: this project is typed for the browser.
-  const nodeModule = async <T>(name: string) => (await import(/* @vite-ignore */ `node:${name}`)) as T;
-  const { mkdtempSync } = await nodeModule<{ mkdtempSync(prefix: string): string }>('fs');
-  const { tmpdir } = await nodeModule<{ tmpdir(): string }>('os');
-  const dataDir = mkdtempSync(`${tmpdir()}/lectern-first-sync-`);
-  await seed.seedDatabase(dataDir, async (db) => {
-    const user = await users.registerUser(db, { email: EMAIL, password: PASSWORD, username: 'First Sync' });
-    await library.growLibrary(db, library.benchLibrary(user.id, 16), ARTICLES);
-  });
-  server = await serverModule.startTestServer({ dataDir });
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  token = ((await login.json()) as { token: string }).token;
+  ({ server, token } = await startSeededServer(
+    { email: EMAIL, password: PASSWORD, username: 'First Sync' },
+    ARTICLES,
+  ));
   const listed = await serverGet<{ articles: { id: string; created_at: string }[] }>('/articles');
   newestFirst = listed.articles
     .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))

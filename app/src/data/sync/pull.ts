@@ -7,6 +7,7 @@ import { CHANGES_MAX_LIMIT, type Change } from '@lectern/shared-schema';
 import type { HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import { yieldTask } from '../offline/yield-to-ui';
+import { hasStagedCards } from '../db/staged-cards';
 import { applyChanges } from './apply-changes';
 import { readFeedPage } from './feed-page';
 
@@ -15,7 +16,8 @@ const articleCards = (changes: readonly Change[]) =>
 
 /**
  * From this many cards a page, a first sync stages them (db/staged-cards.ts): a large library is listed
- * at once; a small page is written as rows straight away, as fast, with no in-memory listing meanwhile.
+ * at once; a small page is written as rows straight away, as fast, with no in-memory listing meanwhile
+ * (unless cards are staged already: then it joins them).
  */
 const STAGED_FROM_CARDS = 250;
 
@@ -51,12 +53,15 @@ export async function pullChanges(
     // hold up the dashboard's reads and wake every live query for nothing.
     const nothingNew = page.changes.length === 0 && page.cursor === since && !cards;
     const cardCount = cards ? articleCards(page.changes) : 0;
+    // The small last page of a large first sync is staged too: written as rows, each card's counts would
+    // look for the row it replaces among the staged pages, reading every one of them back.
+    const stage = cardCount >= STAGED_FROM_CARDS || (cardCount > 0 && (await hasStagedCards(db)));
     if (!nothingNew)
       await applyChanges(db, page.changes, page.cursor, {
         // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
         ...(cards && !page.hasMore ? { cardsPull: false } : {}),
         ...(cardCount > 0 ? { bodiesWanted: true } : {}),
-        ...(cardCount >= STAGED_FROM_CARDS ? { stageCards: true } : {}),
+        ...(stage ? { stageCards: true } : {}),
       });
     applied += page.changes.length;
     if (!more) return applied;
