@@ -17,16 +17,16 @@ import { pullChanges } from './pull';
 const ARTICLES = 300;
 /** Cards in the first page: enough to be staged (250 or more), leaving a page of fewer. */
 const FIRST_PAGE_CARDS = 260;
-const ACCOUNT = {
-  email: 'first-sync-pages@example.com',
-  password: 'correct horse battery',
-  username: 'Pages',
-};
 
 let seeded: SeededServer;
 
 beforeAll(async () => {
-  seeded = await startSeededServer(ACCOUNT, ARTICLES);
+  const reader = {
+    email: 'first-sync-pages@example.com',
+    password: 'correct horse battery',
+    username: 'Pages',
+  };
+  seeded = await startSeededServer(reader, ARTICLES);
 }, 120_000);
 
 afterAll(async () => {
