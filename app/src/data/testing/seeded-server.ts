@@ -2,10 +2,7 @@
 // straight into its database for one account: what first-sync tests pull. The server and the library live
 // in other TypeScript projects, so they are loaded at run time by path and described here by the little
 // this side uses of them (as server-fixture.ts does).
-import type { RunningServer } from './server-fixture';
-
-const repoRoot = import.meta.url.replace(/\/app\/src\/.*$/, '');
-const load = async <T>(path: string) => (await import(/* @vite-ignore */ `${repoRoot}/${path}`)) as T;
+import { loadFromRepo, type RunningServer, type ServerModule } from './server-fixture';
 
 interface SeedModules {
   seed: { seedDatabase<T>(dataDir: string, seed: (db: unknown) => Promise<T>): Promise<T> };
@@ -14,7 +11,6 @@ interface SeedModules {
     growLibrary(db: unknown, library: { ids: string[] }, count: number): Promise<void>;
   };
   users: { registerUser(db: unknown, body: object): Promise<{ id: string }> };
-  server: { startTestServer(options: { dataDir: string }): Promise<RunningServer> };
 }
 
 export interface SeededServer {
@@ -29,10 +25,10 @@ export async function startSeededServer(
   articles: number,
 ): Promise<SeededServer> {
   const [seed, library, users, serverModule] = await Promise.all([
-    load<SeedModules['seed']>('bench/support/seed-library.ts'),
-    load<SeedModules['library']>('bench/support/bench-library.ts'),
-    load<SeedModules['users']>('sync-server/src/services/users.ts'),
-    load<SeedModules['server']>('sync-server/src/testing/start-test-server.ts'),
+    loadFromRepo<SeedModules['seed']>('bench/support/seed-library.ts'),
+    loadFromRepo<SeedModules['library']>('bench/support/bench-library.ts'),
+    loadFromRepo<SeedModules['users']>('sync-server/src/services/users.ts'),
+    loadFromRepo<ServerModule>('sync-server/src/testing/start-test-server.ts'),
   ]);
   // Node's own modules, named at run time: this project is typed for the browser.
   const nodeModule = async <T>(name: string) => (await import(/* @vite-ignore */ `node:${name}`)) as T;

@@ -18,8 +18,9 @@ export interface FixtureSite {
   close(): Promise<void>;
 }
 
-interface ServerModule {
-  startTestServer(options?: { env?: Record<string, string> }): Promise<RunningServer>;
+export interface ServerModule {
+  /** `dataDir`: start on a folder already seeded (then left for the caller). */
+  startTestServer(options?: { env?: Record<string, string>; dataDir?: string }): Promise<RunningServer>;
 }
 
 interface FixtureSiteModule {
@@ -53,12 +54,13 @@ interface ProxyModule {
 // the page (http://localhost:3000/…) instead of the file.
 const repoRoot = import.meta.url.replace(/\/app\/src\/.*$/, '');
 
-async function load<T>(path: string): Promise<T> {
+/** A module of another workspace, by its path from the repository's root. */
+export async function loadFromRepo<T>(path: string): Promise<T> {
   // Typed by the interfaces above: the module belongs to another TypeScript project.
   return (await import(/* @vite-ignore */ `${repoRoot}/${path}`)) as T;
 }
 
-export const siteModule = () => load<FixtureSiteModule>('sync-server/test/support/fixture-site.ts');
+export const siteModule = () => loadFromRepo<FixtureSiteModule>('sync-server/test/support/fixture-site.ts');
 
 export interface ImageSite {
   origin: string;
@@ -73,7 +75,7 @@ interface ImageSiteModule {
 }
 
 /** A site of pages with pictures for the archived-image tests (sync-server/test/support/image-site.ts). */
-export const imageSiteModule = () => load<ImageSiteModule>('sync-server/test/support/image-site.ts');
+export const imageSiteModule = () => loadFromRepo<ImageSiteModule>('sync-server/test/support/image-site.ts');
 
 export interface World {
   server: RunningServer;
@@ -88,7 +90,9 @@ export async function startWorld(
 ): Promise<World> {
   const { startFixtureSite } = await siteModule();
   const site = await startFixtureSite(pages);
-  const { startTestServer } = await load<ServerModule>('sync-server/src/testing/start-test-server.ts');
+  const { startTestServer } = await loadFromRepo<ServerModule>(
+    'sync-server/src/testing/start-test-server.ts',
+  );
   const allowed = [site.origin, ...(options.moreAllowedOrigins ?? [])].join(',');
   const server = await startTestServer({
     env: { FETCH_ALLOWED_ORIGINS: allowed, REGISTRATIONS_PER_IP: '100000' },
@@ -111,7 +115,7 @@ export interface ProxiedWorld extends World {
 /** startWorld with a stand-in proxy in front of the server (sync-server/test/support/stand-in-proxy). */
 export async function startProxiedWorld(pages?: Record<string, string>): Promise<ProxiedWorld> {
   const world = await startWorld(pages);
-  const { startStandInProxy } = await load<ProxyModule>('sync-server/test/support/stand-in-proxy.ts');
+  const { startStandInProxy } = await loadFromRepo<ProxyModule>('sync-server/test/support/stand-in-proxy.ts');
   const proxy = await startStandInProxy(world.server.url);
   return {
     ...world,
