@@ -6,7 +6,7 @@ import '../../data/testing/install-fake-indexeddb';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DASHBOARD_SKELETON_COUNT } from '@lectern/shared-schema';
+import { DASHBOARD_SKELETON_COUNT, SEARCH_DEBOUNCE_MS } from '@lectern/shared-schema';
 import { ToastProvider } from '../../components/ToastProvider';
 import { articleSummary } from '../../data/testing/article-summary';
 import { createTestDevice, type TestDevice } from '../../data/testing/test-lectern';
@@ -97,11 +97,12 @@ describe('Searching from the dashboard', () => {
     openDashboard();
     await screen.findByRole('list', { name: '4 articles' });
 
+    const typedAt = Date.now();
     fireEvent.change(screen.getByLabelText('Search articles'), { target: { value: 'sourdough' } });
     const held = holdArticles(1_500);
-    // The list until the search has taken a moment, then the skeleton cards.
-    expect(cardTitles()).toHaveLength(4);
+    // The list through the typing pause and the search's first 300 ms, then the skeleton cards.
     await screen.findByRole('status', { name: 'Loading articles' }, { timeout: 1_400 });
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS + 250);
     expect(document.querySelectorAll('.skeleton-card')).toHaveLength(DASHBOARD_SKELETON_COUNT);
     await held;
     await screen.findByText('1 result for “sourdough”', undefined, { timeout: 3_000 });

@@ -21,7 +21,7 @@ const WHOLE: WindowRange = { firstRow: 0, endRow: Number.MAX_SAFE_INTEGER, above
  * the grid is being flung (`flung`), so cards can leave what only a card being read needs. `count` cards
  * are shown of a list of `listLength` (more are shown as the reader nears the end).
  */
-export function useWindowedGrid(count: number, listLength = count) {
+export function useWindowedGrid(count: number, listLength: number) {
   const listRef = useRef<HTMLUListElement | null>(null);
   /** The rows' height, measured once per width on the first rows built. */
   const rowHeight = useRef<number | null>(null);
