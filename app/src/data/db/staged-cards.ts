@@ -363,14 +363,16 @@ const rowsOnlyTransactions = new WeakSet<object>();
  * memory rather than looked up page by page (for many ids the fallback of `bulkGet` reads every page). The
  * rows and the staged cards are read side by side, in the caller's read-only transaction when it holds
  * both stores (from then on its reads by id find rows only), else in a transaction of their own.
+ * `stagedRead`: the staged cards the caller read already in that transaction (not read again).
  */
 export function rowsOrStagedCards(
   db: LecternDb,
   ids: readonly string[],
+  stagedRead?: ReturnType<typeof stagedCards>,
 ): Promise<(ArticleRow | undefined)[]> {
-  const read = async () => {
+  const read = async (known?: ReturnType<typeof stagedCards>) => {
     rowsOnlyTransactions.add(Dexie.currentTransaction!.idbtrans);
-    const [rows, staged] = await Promise.all([db.articles.bulkGet([...ids]), stagedCards(db)]);
+    const [rows, staged] = await Promise.all([db.articles.bulkGet([...ids]), known ?? stagedCards(db)]);
     return staged ? rows.map((row, i) => row ?? staged.get(ids[i]!)) : rows;
   };
   const current = Dexie.currentTransaction;
@@ -379,8 +381,8 @@ export function rowsOrStagedCards(
     current.storeNames.includes(db.articles.name) &&
     current.storeNames.includes(CARD_PAGES_TABLE);
   return inCallers
-    ? read()
-    : Dexie.ignoreTransaction(() => db.transaction('r', [db.articles, db.card_pages], read));
+    ? read(stagedRead)
+    : Dexie.ignoreTransaction(() => db.transaction('r', [db.articles, db.card_pages], () => read()));
 }
 
 /**

@@ -156,7 +156,7 @@ function peekedMatches(db: LecternDb, search: ArticleSearch, q: string): Promise
   return db.transaction('r', [db.articles, db.article_contents, db.card_pages], async () => {
     const peeked = search.peek(q, SEARCH_RESULT_LIMIT);
     if (!peeked) return null;
-    const [fresh, rows] = await Promise.all([peeked.fresh, rowsOrStagedCards(db, peeked.ids)]);
+    const [fresh, rows] = await Promise.all([peeked.fresh, rowsOrStagedCards(db, peeked.ids, peeked.staged)]);
     return fresh ? { ids: peeked.ids, rows } : null;
   });
 }

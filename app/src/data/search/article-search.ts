@@ -257,13 +257,18 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
      * The best matches as the index holds them now, answered at once, and beside them `fresh`: whether
      * nothing was written since the index last looked (almost always so), read as search() reads it, so a
      * caller can read the matches' rows meanwhile instead of after. When `fresh` answers false, ask
-     * search(). Null while the index isn't read back yet or a catch-up is under way.
+     * search(). Null while the index isn't read back yet or a catch-up is under way. `staged` is the
+     * staged cards the check read, for the caller's rows.
      */
-    peek(query: string, limit = Infinity): { ids: string[]; fresh: Promise<boolean> } | null {
+    peek(
+      query: string,
+      limit = Infinity,
+    ): { ids: string[]; fresh: Promise<boolean>; staged: ReturnType<typeof stagedCards> } | null {
       if (!loaded || running) return null;
       // Asked first, in the caller's context (a live query), as in search().
-      const fresh = nothingNew(stagedCards(db));
-      return { ids: searchTerms(query).length === 0 ? [] : index.search(query, limit), fresh };
+      const staged = stagedCards(db);
+      const fresh = nothingNew(staged);
+      return { ids: searchTerms(query).length === 0 ? [] : index.search(query, limit), fresh, staged };
     },
     /** Reads the stored index and takes in what changed since, in small steps: before the first query. */
     prepare: () => caughtUp(true),
