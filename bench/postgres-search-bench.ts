@@ -14,6 +14,7 @@ import { createTestDatabase, stopTestCluster } from '../sync-server/src/testing/
 import { benchArticles, benchSearchQueries, type BenchArticle } from './support/bench-library';
 import { anyMissed, benchSizes, recordFigure } from './support/bench-table';
 import { percentile } from './support/server-process';
+import { useBenchPostgres } from './support/bench-engines';
 
 /** server-bench.ts's library and query seeds: the same articles, the same queries. */
 const LIBRARY_SEED = 16;
@@ -108,6 +109,7 @@ async function saveTimes(db: Db, sample: readonly BenchArticle[], size: number) 
 }
 
 async function main() {
+  useBenchPostgres();
   const db = await openPostgres(await createTestDatabase());
   try {
     const { users, articles: table } = db.tables;

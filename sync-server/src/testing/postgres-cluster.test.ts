@@ -13,6 +13,7 @@ import {
   findPostgresBinaries,
   startPostgresCluster,
   stopTestCluster,
+  useTestClusterSettings,
 } from './postgres-cluster';
 
 afterAll(stopTestCluster);
@@ -29,11 +30,13 @@ async function query<Row extends pg.QueryResultRow>(url: string, text: string): 
 
 describe('the test PostgreSQL cluster', () => {
   it('starts on a free port, answers queries through its socket, and is gone with its folder once closed', async () => {
-    const cluster = await startPostgresCluster();
-    const [row] = await query<{ version: string; fsync: string; address: string | null }>(
+    // A setting of the caller's (the benchmarks size the server's memory) comes on top of its own.
+    const cluster = await startPostgresCluster(['-c work_mem=7MB']);
+    const [row] = await query<{ version: string; fsync: string; address: string | null; workMem: string }>(
       cluster.url,
-      "SELECT version() AS version, current_setting('fsync') AS fsync, inet_server_addr() AS address",
+      "SELECT version() AS version, current_setting('fsync') AS fsync, inet_server_addr() AS address, current_setting('work_mem') AS \"workMem\"",
     );
+    expect(row?.workMem).toBe('7MB');
     // No server address: the connection came through the Unix socket, not loopback TCP.
     expect(row?.address).toBeNull();
     expect(row?.version).toMatch(/^PostgreSQL 1[5-9]|^PostgreSQL [2-9]\d/);
@@ -51,6 +54,8 @@ describe('the test PostgreSQL cluster', () => {
   it('hands each test a fresh, migrated, empty database of its own', async () => {
     const first = await createTestDatabase();
     const second = await createTestDatabase();
+    // Settings for this process's cluster are given before it starts, never silently after.
+    expect(() => useTestClusterSettings(['-c work_mem=7MB'])).toThrow(/started already/);
     expect(first).not.toBe(second);
     await query(
       first,

@@ -69,8 +69,11 @@ function clusterOwner(): { run: (command: string, args: string[]) => string; cho
   return { run, chown: (path) => chownSync(path, uid, gid) };
 }
 
-/** Starts a new cluster in a temporary folder, on a free loopback port; close() stops and removes it. */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * Starts a new cluster in a temporary folder, on a free loopback port; close() stops and removes it.
+ * `settings`: more of the server's settings, as `-c name=value` (the benchmarks size its memory).
+ */
+export async function startPostgresCluster(settings: readonly string[] = []): Promise<PostgresCluster> {
   const { initdb, pgCtl } = findPostgresBinaries();
   const owner = clusterOwner();
   const folder = mkdtempSync(join(tmpdir(), 'lectern-pg-'));
@@ -97,13 +100,14 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     throw error;
   }
   // Durability is worth nothing to a cluster deleted after the tests; the socket stays in our folder.
-  const settings = [
+  const serverSettings = [
     '-c listen_addresses=127.0.0.1',
     `-c unix_socket_directories=${folder}`,
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    ...settings,
   ];
   for (let attempt = 1; ; attempt++) {
     const port = await freeLocalPort();
@@ -118,7 +122,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         '-t',
         '60',
         '-o',
-        `-p ${port} ${settings.join(' ')}`,
+        `-p ${port} ${serverSettings.join(' ')}`,
       ]);
     } catch (error) {
       // Another process may have taken the port between freeLocalPort and the start: try another one.
@@ -183,6 +187,18 @@ function ownerCommand(command: string, args: string[]): [string, string[]] {
 export const RUN_CLUSTER_ENV = 'LECTERN_TEST_POSTGRES_URL';
 
 let shared: Promise<{ cluster: PostgresCluster }> | undefined;
+/** The settings this process's own cluster starts with (useTestClusterSettings). */
+let sharedSettings: readonly string[] = [];
+
+/**
+ * Settings for the cluster this process starts on first use (createTestDatabase), as `-c name=value`:
+ * the benchmarks give PostgreSQL the memory a node's database would have. Called before that first use.
+ * A test run's shared cluster (RUN_CLUSTER_ENV) is started by its global setup, with its own settings.
+ */
+export function useTestClusterSettings(settings: readonly string[]): void {
+  if (shared) throw new Error('The test cluster has started already: its settings are set before it starts.');
+  sharedSettings = settings;
+}
 
 /** A cluster's `postgres` URL with another database. */
 function withDatabase(url: string, database: string): string {
@@ -199,8 +215,8 @@ async function createTemplate(cluster: PostgresCluster): Promise<void> {
 }
 
 /** A new cluster with the migrated template every test database is copied from (stopped if that fails). */
-export async function startMigratedCluster(): Promise<PostgresCluster> {
-  const cluster = await startPostgresCluster();
+export async function startMigratedCluster(settings: readonly string[] = []): Promise<PostgresCluster> {
+  const cluster = await startPostgresCluster(settings);
   try {
     await createTemplate(cluster);
   } catch (error) {
@@ -220,7 +236,7 @@ async function sharedCluster(): Promise<{ cluster: PostgresCluster }> {
         cluster: { url: runUrl, urlOf: (database) => withDatabase(runUrl, database), close: async () => {} },
       };
     }
-    return { cluster: await startMigratedCluster() };
+    return { cluster: await startMigratedCluster(sharedSettings) };
   })();
   return shared;
 }
