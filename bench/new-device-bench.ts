@@ -252,7 +252,19 @@ async function main() {
           .map((mark) => ({ name: mark.name.slice('lectern:'.length), at: mark.startTime })),
       );
       console.log(
-        `      phases (s after submit): ${marks.map((mark) => `${mark.name} ${at(mark.at)}`).join(', ')}`,
+        `      phases (s after submit): ${marks
+          .filter((mark) => !mark.name.startsWith('page:'))
+          .map((mark) => `${mark.name} ${at(mark.at)}`)
+          .join(', ')}`,
+      );
+      // Each page of the feed stored: when it was in hand, and how long its transaction took.
+      const pageStarts = marks.filter((mark) => mark.name === 'page:start');
+      const pageEnds = marks.filter((mark) => mark.name === 'page:end');
+      console.log(
+        `      pages stored (s after submit +ms): ${pageStarts
+          .slice(0, 20)
+          .map((mark, i) => `${at(mark.at)}+${((pageEnds[i]?.at ?? NaN) - mark.at).toFixed(0)}`)
+          .join(', ')}`,
       );
       // Where the bodies' time goes: the gaps between calls, and how much of it the long ones take.
       const gaps = bodies

@@ -10,6 +10,7 @@ import { yieldTask } from '../offline/yield-to-ui';
 import { hasStagedCards } from '../db/staged-cards';
 import { applyChanges } from './apply-changes';
 import { readFeedPage } from './feed-page';
+import { markSync } from './sync-marks';
 
 const articleCards = (changes: readonly Change[]) =>
   changes.filter((change) => change.entity === 'article' && change.op === 'upsert').length;
@@ -42,6 +43,7 @@ export async function pullChanges(
   let coming = request(since);
   for (;;) {
     const page = await coming;
+    markSync('page', 'start');
     // The next page is asked for while this one is stored: the server's time and the device's overlap.
     const more = page.hasMore && page.cursor !== since;
     if (more) {
@@ -63,6 +65,7 @@ export async function pullChanges(
         ...(cardCount > 0 ? { bodiesWanted: true } : {}),
         ...(stage ? { stageCards: true } : {}),
       });
+    markSync('page', 'end');
     applied += page.changes.length;
     if (!more) return applied;
     since = page.cursor;
