@@ -18,8 +18,9 @@ export type EngineName = 'sqlite' | 'postgres';
 /**
  * The benchmarks' PostgreSQL is given memory as a node's database would be (docs/deploy.md): with the
  * default 128 MB of shared buffers the 50,000-article library's search index (about 500 MB) did not stay
- * in them, and a search read its pages back from the system's cache, 14 to 20 ms at p95 where it takes
- * 8 to 11 ms from the buffers. 1 GB is a small part of this machine's 24 GB.
+ * in them, and searches read pages back from the system's cache: timed in the server's process, p95 14 to
+ * 22 ms, against about 8 ms once the pages stay in 1 GB (docs/performance.md, 1 December 2026). 1 GB is a
+ * small part of this machine's 24 GB.
  */
 export const BENCH_POSTGRES_SETTINGS = ['-c shared_buffers=1GB'];
 
