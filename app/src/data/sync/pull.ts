@@ -22,17 +22,30 @@ const articleCards = (changes: readonly Change[]) =>
  */
 const STAGED_FROM_CARDS = 250;
 
+/**
+ * Where a pull starts, read in one transaction: the cursor, and whether it pulls cards (`cardsMarked`: a
+ * cards pull under way, which a reload goes on with). From nothing, a device that already holds articles
+ * (its own saves on a new account) pulls them whole.
+ */
+function pullStart(db: LecternDb): Promise<{ since: number; cards: boolean; cardsMarked: boolean }> {
+  return db.transaction('r', [db.meta, db.articles], async () => {
+    const [cursor, cardsPull] = await Promise.all([db.getMeta('cursor'), db.getMeta('cardsPull')]);
+    const since = cursor ?? 0;
+    const cardsMarked = cardsPull === true;
+    const cards = cardsMarked || (since === 0 && (await db.articles.count()) === 0);
+    return { since, cards, cardsMarked };
+  });
+}
+
 /** Answers how many changes were applied. */
 export async function pullChanges(
   http: HttpClient,
   db: LecternDb,
   limit = CHANGES_MAX_LIMIT,
 ): Promise<number> {
-  let since = (await db.getMeta('cursor')) ?? 0;
-  // From nothing: a device that already holds articles (its own saves on a new account) pulls them whole.
-  const cards =
-    (await db.getMeta('cardsPull')) === true || (since === 0 && (await db.articles.count()) === 0);
-  if (cards) await db.setMeta('cardsPull', true);
+  const start = await pullStart(db);
+  const { cards, cardsMarked } = start;
+  let since = start.since;
   const request = async (from: number) =>
     readFeedPage(
       await http.send('GET', '/sync/changes', {
@@ -41,6 +54,11 @@ export async function pullChanges(
     );
   let applied = 0;
   let coming = request(since);
+  // A reload from here on goes on pulling cards. Written while the first page is asked for, not before.
+  if (cards && !cardsMarked) {
+    coming.catch(() => undefined);
+    await db.setMeta('cardsPull', true);
+  }
   for (;;) {
     const page = await coming;
     markSync('page', 'start');
