@@ -262,7 +262,6 @@ async function main() {
       const pageEnds = marks.filter((mark) => mark.name === 'page:end');
       console.log(
         `      pages stored (s after submit +ms): ${pageStarts
-          .slice(0, 20)
           .map((mark, i) => `${at(mark.at)}+${((pageEnds[i]?.at ?? NaN) - mark.at).toFixed(0)}`)
           .join(', ')}`,
       );

@@ -22,30 +22,18 @@ const articleCards = (changes: readonly Change[]) =>
  */
 const STAGED_FROM_CARDS = 250;
 
-/**
- * Where a pull starts, read in one transaction: the cursor, and whether it pulls cards (`cardsMarked`: a
- * cards pull under way, which a reload goes on with). From nothing, a device that already holds articles
- * (its own saves on a new account) pulls them whole.
- */
-function pullStart(db: LecternDb): Promise<{ since: number; cards: boolean; cardsMarked: boolean }> {
-  return db.transaction('r', [db.meta, db.articles], async () => {
-    const [cursor, cardsPull] = await Promise.all([db.getMeta('cursor'), db.getMeta('cardsPull')]);
-    const since = cursor ?? 0;
-    const cardsMarked = cardsPull === true;
-    const cards = cardsMarked || (since === 0 && (await db.articles.count()) === 0);
-    return { since, cards, cardsMarked };
-  });
-}
-
 /** Answers how many changes were applied. */
 export async function pullChanges(
   http: HttpClient,
   db: LecternDb,
   limit = CHANGES_MAX_LIMIT,
 ): Promise<number> {
-  const start = await pullStart(db);
-  const { cards, cardsMarked } = start;
-  let since = start.since;
+  let since = (await db.getMeta('cursor')) ?? 0;
+  // From nothing: a device that already holds articles (its own saves on a new account) pulls them whole.
+  const cardsMarked = (await db.getMeta('cardsPull')) === true;
+  const cards = cardsMarked || (since === 0 && (await db.articles.count()) === 0);
+  // A reload from here on goes on pulling cards (written once, not on every sync of the pull).
+  if (cards && !cardsMarked) await db.setMeta('cardsPull', true);
   const request = async (from: number) =>
     readFeedPage(
       await http.send('GET', '/sync/changes', {
@@ -54,11 +42,6 @@ export async function pullChanges(
     );
   let applied = 0;
   let coming = request(since);
-  // A reload from here on goes on pulling cards. Written while the first page is asked for, not before.
-  if (cards && !cardsMarked) {
-    coming.catch(() => undefined);
-    await db.setMeta('cardsPull', true);
-  }
   for (;;) {
     const page = await coming;
     // A first sync's pages only, for the benchmark's timeline: marks stay until the page closes.

@@ -1,5 +1,6 @@
-// User Timing marks of a sync's phases (the pull, the cards' move, the bodies' download), read by the
-// benchmarks (bench/new-device-bench.ts prints them as a timeline); cheap, and nothing reads them otherwise.
+// User Timing marks of a sync's phases (the pull and each page of a first sync's, the cards' move, the
+// bodies' download), read by the benchmarks (bench/new-device-bench.ts prints them as a timeline); cheap,
+// and nothing reads them otherwise.
 /** `page`: one page of a first sync's feed stored (from the page in hand to its transaction's commit). */
 export type SyncPhase = 'pull' | 'page' | 'move' | 'bodies';
 
