@@ -130,8 +130,8 @@ const PLAIN_QUERIES = [
   'willow wind',
   'xylophone',
 ];
-// Beginnings of 2 to 6 letters are their own lexemes on PostgreSQL (migrations/0003), longer ones prefix
-// matches: both kinds, alone and after a word.
+// Beginnings of 2 to 6 letters are their own lexemes on PostgreSQL (migrations/0003), longer ones the words
+// they begin (0009): both kinds, alone and after a word, accented, and a whole word that begins longer ones.
 const PREFIX_QUERIES = [
   'gar',
   'gard',
@@ -150,6 +150,17 @@ const PREFIX_QUERIES = [
   'xylophon',
   'cre',
   'fian',
+  'gardene',
+  'gardening',
+  'composti',
+  'kale wallflo',
+  'wisteri',
+  'rosemar',
+  'Jalapeñ',
+  'jalapeno',
+  'fiancée',
+  'lovelac',
+  'orchard example',
 ];
 
 /** The ids whose words hold every query word, the last (of two letters or more) as a prefix. */
