@@ -71,23 +71,25 @@ function counts(): Promise<{ articles: number; rows: number; staged: number; bod
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
-      if (!db.objectStoreNames.contains('article_contents')) {
+      if (!db.objectStoreNames.contains('card_page_ids')) {
         db.close();
         resolve({ articles: 0, rows: 0, staged: 0, bodies: 0, at: performance.now() });
         return;
       }
-      const tx = db.transaction(['articles', 'article_contents', 'card_pages']);
+      const tx = db.transaction(['articles', 'article_contents', 'card_page_ids']);
       const articles = tx.objectStore('articles').count();
-      // Cards still staged (a page per row, moved into rows once the bodies are in): one entry each in
-      // the pages' multi-entry index of ids.
-      const staged = tx.objectStore('card_pages').index('ids').count();
+      // Cards still staged (a page per row, moved into rows once the bodies are in): the ids of each
+      // page, a row per page.
+      const pageIds = tx.objectStore('card_page_ids').getAll();
       const bodies = tx.objectStore('article_contents').count();
       tx.oncomplete = () => {
+        let staged = 0;
+        for (const row of pageIds.result as { ids: string[] }[]) staged += row.ids.length;
         resolve({
           // While a page is being moved its moved cards are rows and still staged: counted twice here.
-          articles: articles.result + staged.result,
+          articles: articles.result + staged,
           rows: articles.result,
-          staged: staged.result,
+          staged,
           bodies: bodies.result,
           at: performance.now(),
         });

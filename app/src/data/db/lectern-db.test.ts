@@ -27,7 +27,8 @@ describe('LecternDb', () => {
       offline_images: ['[state+created_at]', 'article_id', 'created_at'],
       image_files: [],
       search_index: [],
-      card_pages: ['ids'],
+      card_pages: [],
+      card_page_ids: [],
     });
     db.close();
   });
@@ -63,6 +64,37 @@ describe('LecternDb', () => {
     expect(await db.article_contents.get('a1')).toEqual({ id: 'a1', content: '<p>x</p>', text: 'x' });
     expect(await db.getMeta('cursor')).toBe(42);
     expect(await db.search_index.count()).toBe(0);
+    db.close();
+  });
+
+  it("opens a version 8 database mid first sync with each staged page's ids in a row of their own", async () => {
+    const indexedDB = new IDBFactory();
+    // The database as the app with the pages' multi-entry index of ids left it, two pages staged.
+    const old = new Dexie('upgrade-pages-test', { indexedDB, IDBKeyRange });
+    for (const { version, stores, upgrade } of SCHEMA_VERSIONS.filter((v) => v.version <= 8)) {
+      const declared = old.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
+    await old.open();
+    const card = (id: string) => ({ id, created_at: '2026-01-01T00:00:00.000Z', rev: 1, tags: [] });
+    const first = (await old
+      .table('card_pages')
+      .add({ rows: [card('a'), card('b')], ids: ['a', 'b'] })) as number;
+    const second = (await old.table('card_pages').add({ rows: [card('c')], ids: ['c'] })) as number;
+    old.close();
+
+    const db = new LecternDb('upgrade-pages-test', { indexedDB, IDBKeyRange });
+    await db.open();
+    expect(await db.card_page_ids.toArray()).toEqual([
+      { key: first, ids: ['a', 'b'] },
+      { key: second, ids: ['c'] },
+    ]);
+    expect(await db.card_pages.get(second)).toEqual({ key: second, rows: [card('c')] });
+    // Still articles to a read by id, and taken out of their page by a delete.
+    expect(await db.articles.get('b')).toEqual(card('b'));
+    await db.articles.delete('a');
+    expect(await db.articles.get('a')).toBeUndefined();
+    expect((await db.card_page_ids.toArray()).map((row) => row.ids)).toEqual([['c'], ['b']]);
     db.close();
   });
 

@@ -15,6 +15,7 @@ import type {
   ArticleContentRow,
   ArticleCountsRow,
   ArticleRow,
+  CardPageIdsRow,
   CardPageRow,
   HighlightRow,
   ListArticleRow,
@@ -140,6 +141,24 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       card_pages: '++key, *ids',
     },
   },
+  {
+    // A staged page's ids in a row of their own (db/staged-cards.ts), not a multi-entry index of the page:
+    // each page of a first sync is stored in half the time. The pages staged when this opens keep theirs.
+    version: 9,
+    stores: {
+      card_pages: '++key',
+      card_page_ids: 'key',
+    },
+    upgrade: async (tx) => {
+      const pages = tx.table<CardPageRow & { ids?: string[] }, number>('card_pages');
+      const ids = tx.table<CardPageIdsRow, number>('card_page_ids');
+      const staged = await pages.toArray();
+      await ids.bulkPut(staged.map((page) => ({ key: page.key!, ids: page.rows.map((row) => row.id) })));
+      await pages.toCollection().modify((page) => {
+        delete page.ids;
+      });
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {
@@ -158,6 +177,7 @@ export class LecternDb extends Dexie {
   declare search_index: Table<SearchIndexRow, string>;
   declare article_counts: Table<ArticleCountsRow, string>;
   declare card_pages: Table<CardPageRow, number>;
+  declare card_page_ids: Table<CardPageIdsRow, number>;
 
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -183,6 +203,7 @@ export class LecternDb extends Dexie {
       this.screenshots,
       this.meta,
       this.card_pages,
+      this.card_page_ids,
     ];
   }
 

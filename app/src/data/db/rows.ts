@@ -23,7 +23,15 @@ export interface ArticleRow extends ArticleSummary {
 export interface CardPageRow {
   key?: number;
   rows: ArticleRow[];
-  /** The ids of `rows`: a multi-entry index, to find the page of a card. */
+}
+
+/**
+ * The ids of a staged page's cards, under the page's key: what finds the page of a card without reading
+ * the page itself. A row of its own rather than a multi-entry index on the page, which cost IndexedDB as
+ * much again as the page to write.
+ */
+export interface CardPageIdsRow {
+  key: number;
   ids: string[];
 }
 

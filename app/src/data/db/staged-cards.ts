@@ -16,27 +16,25 @@
 //   them in), since the list keys' index only knows `articles`;
 // - search indexes it from memory (search/article-search.ts), and the bodies' walk goes through the staged
 //   cards with the rows (offline/body-downloads.ts).
-import Dexie, { type DBCore, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
+import Dexie, { type DBCore, type DBCoreTransaction, type Middleware } from 'dexie';
 import { compareNewestFirst, type ArticleSummary } from '@lectern/shared-schema';
 import { ARTICLE_COUNTS_KEY, countArticle, countsOf } from './article-counts';
-import { ANY_KEY, holdsStore, keyEquals } from './dbcore';
+import { ANY_KEY, holdsStore } from './dbcore';
 import type { LecternDb } from './lectern-db';
 import { nextRev, putArticleRows, toArticleRow } from './local-store';
 import { yieldToUi } from '../offline/yield-to-ui';
 import { markSync } from '../sync/sync-marks';
-import type { ArticleCountsRow, ArticleRow, CardPageRow } from './rows';
+import type { ArticleCountsRow, ArticleRow, CardPageIdsRow, CardPageRow } from './rows';
 
 export const CARD_PAGES_TABLE = 'card_pages';
+/** The ids of each staged page's cards, under the page's key. */
+const CARD_PAGE_IDS_TABLE = 'card_page_ids';
 const ARTICLES_TABLE = 'articles';
-/** The multi-entry index of the card ids a page holds. */
-const IDS_INDEX = 'ids';
 /**
  * Cards moved into rows by one transaction: about 100 ms of IndexedDB's time, so the bodies' writes (which
  * wait for it) come in between.
  */
 const MOVE_SLICE = 250;
-/** Above this many ids, the pages holding them are found by reading every page. */
-const IDS_LOOKED_UP_ONE_BY_ONE = 16;
 
 /** The transactions moving cards into `articles`: the fallback to staged cards is off in them. */
 const movingTransactions = new WeakSet<object>();
@@ -58,19 +56,10 @@ export function anyStaged(down: DBCore, trans: DBCoreTransaction): PromiseLike<b
     .then((count) => count > 0);
 }
 
-/** The staged pages holding the card `id`. */
-function pagesHolding(pages: DBCoreTable, trans: DBCoreTransaction, id: string): PromiseLike<CardPageRow[]> {
-  const index = pages.schema.indexes.find((candidate) => candidate.name === IDS_INDEX)!;
-  return pages
-    .query({
-      trans,
-      values: true,
-      query: { index, range: keyEquals(id) },
-    })
-    .then((found) => found.result as CardPageRow[]);
-}
-
-/** Every staged page holding one of `ids`, each once, by key; none read when nothing is staged. */
+/**
+ * Every staged page holding one of `ids`, each once, by key; none read when nothing is staged. The pages'
+ * ids are read (a few dozen small rows), then only the pages holding one of them.
+ */
 function pagesHoldingAny(
   down: DBCore,
   trans: DBCoreTransaction,
@@ -78,25 +67,22 @@ function pagesHoldingAny(
 ): PromiseLike<Map<number, CardPageRow>> {
   return anyStaged(down, trans).then((staged) => {
     if (!staged) return new Map<number, CardPageRow>();
-    const pages = down.table(CARD_PAGES_TABLE);
-    const unique = [...new Set(ids)];
-    // Many ids: every page in one read (a few dozen rows) rather than an index lookup per id.
-    const found =
-      unique.length > IDS_LOOKED_UP_ONE_BY_ONE
-        ? pages
-            .query({
-              trans,
-              values: true,
-              query: { index: pages.schema.primaryKey, range: ANY_KEY },
-            })
-            .then((all) => [all.result as CardPageRow[]])
-        : Dexie.Promise.all(unique.map((id) => pagesHolding(pages, trans, id)));
-    return found.then((lists) => {
-      const wanted = new Set(unique);
-      const byKey = new Map<number, CardPageRow>();
-      for (const page of lists.flat()) if (page.ids.some((id) => wanted.has(id))) byKey.set(page.key!, page);
-      return byKey;
-    });
+    const pageIds = down.table(CARD_PAGE_IDS_TABLE);
+    const wanted = new Set(ids);
+    return pageIds
+      .query({ trans, values: true, query: { index: pageIds.schema.primaryKey, range: ANY_KEY } })
+      .then((all) => {
+        const keys = (all.result as CardPageIdsRow[])
+          .filter((row) => row.ids.some((id) => wanted.has(id)))
+          .map((row) => row.key);
+        if (keys.length === 0) return [];
+        return down.table(CARD_PAGES_TABLE).getMany({ trans, keys });
+      })
+      .then((pages) => {
+        const byKey = new Map<number, CardPageRow>();
+        for (const page of pages as (CardPageRow | undefined)[]) if (page) byKey.set(page.key!, page);
+        return byKey;
+      });
   });
 }
 
@@ -122,6 +108,7 @@ function unstage(down: DBCore, trans: DBCoreTransaction, ids: readonly string[])
   if (ids.length === 0) return Dexie.Promise.resolve([]);
   return pagesHoldingAny(down, trans, ids).then((touched) => {
     const pages = down.table(CARD_PAGES_TABLE);
+    const pageIds = down.table(CARD_PAGE_IDS_TABLE);
     const gone = new Set(ids);
     const removed: ArticleRow[] = [];
     const writes: PromiseLike<unknown>[] = [];
@@ -133,10 +120,18 @@ function unstage(down: DBCore, trans: DBCoreTransaction, ids: readonly string[])
       });
       // A page changed gets a new key: what a reader kept of the old one is known to be stale by its key.
       writes.push(pages.mutate({ type: 'delete', trans, keys: [page.key] }));
+      writes.push(pageIds.mutate({ type: 'delete', trans, keys: [page.key] }));
       if (rows.length > 0) {
         const { key: _key, ...rest } = page;
-        const values = [{ ...rest, rows, ids: rows.map((row) => row.id) }];
-        writes.push(pages.mutate({ type: 'add', trans, values }));
+        writes.push(
+          pages.mutate({ type: 'add', trans, values: [{ ...rest, rows }] }).then(({ results }) =>
+            pageIds.mutate({
+              type: 'put',
+              trans,
+              values: [{ key: results![0] as number, ids: rows.map((row) => row.id) }],
+            }),
+          ),
+        );
       }
     }
     return Dexie.Promise.all(writes).then(() => removed);
@@ -157,8 +152,8 @@ export const stagedCardsMiddleware: Middleware<DBCore> = {
       ...down,
       transaction(stores, mode, options) {
         const withPages =
-          stores.includes(ARTICLES_TABLE) && !stores.includes(CARD_PAGES_TABLE)
-            ? [...stores, CARD_PAGES_TABLE]
+          stores.includes(ARTICLES_TABLE) || stores.includes(CARD_PAGES_TABLE)
+            ? [...new Set([...stores, CARD_PAGES_TABLE, CARD_PAGE_IDS_TABLE])]
             : stores;
         return down.transaction(withPages, mode, options);
       },
@@ -231,7 +226,8 @@ export async function stageCards(db: LecternDb, cards: readonly ArticleSummary[]
     const replaced = await unstage(db.core, trans.idbtrans as unknown as DBCoreTransaction, again);
     const rev = await nextRev(db);
     const rows = staged.map((card) => toArticleRow(card, rev));
-    const key = await db.card_pages.add({ rows, ids: rows.map((row) => row.id) });
+    const key = await db.card_pages.add({ rows });
+    await db.card_page_ids.add({ key, ids: rows.map((row) => row.id) });
     // This tab has the page's cards at hand: the lists don't read them back once it is written.
     Dexie.currentTransaction!.on('complete', () => keptPage(db, key, rows));
     await changeCounts(db, (counts) => {
@@ -271,7 +267,7 @@ async function movePages(db: LecternDb, shouldStop: () => boolean): Promise<void
     if (shouldStop()) return;
     const moved = await db.transaction(
       'rw',
-      [db.articles, db.card_pages, db.article_counts, db.meta],
+      [db.articles, db.card_pages, db.card_page_ids, db.article_counts, db.meta],
       async () => {
         movingTransactions.add(Dexie.currentTransaction!.idbtrans);
         const [key] = await db.card_pages.orderBy(':id').limit(1).primaryKeys();
@@ -290,7 +286,8 @@ async function movePages(db: LecternDb, shouldStop: () => boolean): Promise<void
           );
         }
         // The page goes with its last slice; until then its moved cards are rows too, and rows win.
-        if (rows.length <= MOVE_SLICE) await db.card_pages.delete(key);
+        if (rows.length <= MOVE_SLICE)
+          await Promise.all([db.card_pages.delete(key), db.card_page_ids.delete(key)]);
         return true;
       },
     );
