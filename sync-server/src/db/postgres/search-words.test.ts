@@ -114,7 +114,7 @@ describe('upgrading to the kept words (migration 0009)', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps the words of the articles saved before, so a long word typed finds them', async () => {
+  it('keeps the words of the articles saved before and during it, so a long word typed finds them', async () => {
     // A database as a node before 0009 left it: the migrations up to 0008 only, then an article saved.
     const older = join(dir, 'migrations');
     cpSync(migrations, older, { recursive: true });
@@ -123,8 +123,14 @@ describe('upgrading to the kept words (migration 0009)', () => {
     journal.entries = journal.entries.filter((entry) => entry.idx <= 8);
     writeFileSync(journalFile, JSON.stringify(journal));
     const fresh = await createTestDatabase();
+    const insert = (id: string, text: string) =>
+      `INSERT INTO articles (id, user_id, url, title, article_type, content_text, created_at, updated_at)
+        VALUES ('${id}', 'reader', 'https://example.org/${id}', 'A page', 'web', '${text}', '${AT}', '${AT}')`;
     const client = new pg.Client({ connectionString: fresh });
     await client.connect();
+    // A node of the version before, saving while another node upgrades.
+    const saving = new pg.Client({ connectionString: fresh });
+    await saving.connect();
     try {
       await client.query(
         'DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE',
@@ -133,23 +139,29 @@ describe('upgrading to the kept words (migration 0009)', () => {
       await client.query(
         `INSERT INTO users (id, email, created_at) VALUES ('reader', 'r@example.com', '${AT}')`,
       );
-      await client.query(`INSERT INTO articles (id, user_id, url, title, article_type, content_text, created_at, updated_at)
-        VALUES ('old', 'reader', 'https://example.org/old', 'A page', 'web', 'Saved with a lighthousekeeper.',
-          '${AT}', '${AT}')`);
+      await client.query(insert('old', 'Saved with a lighthousekeeper.'));
+      await saving.query('BEGIN');
+      await saving.query(insert('during', 'Saved by a lighthouseman.'));
+      const upgrading = openPostgres(fresh);
+      // The upgrade waits for the save: committed before its words are read, not after.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await saving.query('COMMIT');
+      const upgraded = await upgrading;
+      try {
+        const row = await upgraded.get<{ query: string }>(
+          sql`SELECT lectern_search_prefix('lighthouse')::text AS query`,
+        );
+        expect(row!.query).toBe("'lighthousekeeper' | 'lighthouseman'");
+        expect(new Set(await searchArticleIds(upgraded, 'reader', 'lighthouse'))).toEqual(
+          new Set(['old', 'during']),
+        );
+        // The prefixes the index keeps are not words.
+        expect(await upgraded.all(sql`SELECT word FROM search_words WHERE right(word, 1) = '*'`)).toEqual([]);
+      } finally {
+        await upgraded.close();
+      }
     } finally {
-      await client.end();
-    }
-    const upgraded = await openPostgres(fresh);
-    try {
-      const row = await upgraded.get<{ query: string }>(
-        sql`SELECT lectern_search_prefix('lighthouse')::text AS query`,
-      );
-      expect(row!.query).toBe("'lighthousekeeper'");
-      expect(await searchArticleIds(upgraded, 'reader', 'lighthouse')).toEqual(['old']);
-      // The prefixes the index keeps are not words.
-      expect(await upgraded.all(sql`SELECT word FROM search_words WHERE right(word, 1) = '*'`)).toEqual([]);
-    } finally {
-      await upgraded.close();
+      await Promise.all([client.end(), saving.end()]);
     }
   });
 });
