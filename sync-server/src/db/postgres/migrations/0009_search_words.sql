@@ -11,41 +11,39 @@
 -- long last word becomes the words it begins, OR'ed, when there are at most 64 of them (else the prefix
 -- match as before, which is then no slower: the words are many and each rarer).
 --
--- Written by the trigger that writes the vectors, so no write path can forget it, and only with the words
--- it lacks: no unique index, so two transactions that meet a new word at once never wait for each other
--- (an import's batch of 500 articles and another reader's save, each holding words the other needs, would
--- deadlock with one); a word so met twice is stored twice, and read once (DISTINCT). Words are never
--- taken out: a word no article holds any more matches nothing, as the entries a GIN index keeps for its
--- deleted rows until it is rebuilt. Words only, no reader: what a search finds is still only the caller's.
+-- Written by a trigger beside the one that writes the vectors, so no write path can forget it, and only
+-- with the words it lacks: no unique index, so two transactions that meet a new word at once never wait
+-- for each other (an import's batch of 500 articles and another reader's save, each holding words the
+-- other needs, would deadlock with one); a word so met twice is stored twice, and read once (DISTINCT).
+-- Words are never taken out: a word no article holds any more matches nothing, as the entries a GIN index
+-- keeps for its deleted rows until it is rebuilt. Words only, no reader: what a search finds is still only
+-- the caller's.
 CREATE TABLE "search_words" ("word" text COLLATE "C" NOT NULL);
 --> statement-breakpoint
 CREATE INDEX "search_words_word_idx" ON "search_words" ("word");
 --> statement-breakpoint
--- The words of a vector of more than 6 letters (the prefixes lexemes 0003 adds are of 7 at most, ending in
--- `*`: none is passed here) that search_words does not hold yet.
+-- The words of a vector of more than 6 letters that search_words does not hold yet (not the beginnings
+-- 0003 adds: lexemes of 3 to 7 characters ending in `*`, which no word does).
 CREATE FUNCTION lectern_keep_search_words(words tsvector) RETURNS void
   LANGUAGE sql VOLATILE
   AS $$ INSERT INTO search_words (word)
     SELECT word FROM unnest(tsvector_to_array(words)) AS word
-    WHERE length(word) > 6 AND NOT EXISTS (SELECT FROM search_words kept WHERE kept.word = word.word COLLATE "C") $$;
+    WHERE length(word) > 6 AND right(word, 1) <> '*'
+      AND NOT EXISTS (SELECT FROM search_words kept WHERE kept.word = word.word COLLATE "C") $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION lectern_article_search_vector() RETURNS trigger
+CREATE FUNCTION lectern_article_search_words() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
-DECLARE
-  heading tsvector :=
-    lectern_search_field(NEW.title, 'A') ||
-    lectern_search_field(NEW.tags_text, 'B') ||
-    lectern_search_field(NEW.description, 'B') ||
-    lectern_search_field(NEW.author, 'C') ||
-    lectern_search_field(NEW.url, 'C');
-  words tsvector := strip(heading) || strip(lectern_search_field(NEW.content_text, 'D'));
 BEGIN
-  PERFORM lectern_keep_search_words(words);
-  NEW.search_vector := words || lectern_search_prefixes(words);
-  NEW.search_rank_vector := heading || lectern_search_field(left(NEW.content_text, 600), 'D');
+  PERFORM lectern_keep_search_words(NEW.search_vector);
   RETURN NEW;
 END $$;
+--> statement-breakpoint
+-- On the writes that write the vector, after articles_search_vector (a row's triggers of one kind fire in
+-- the order of their names), so it reads the vector just written.
+CREATE TRIGGER "articles_search_words"
+  BEFORE INSERT OR UPDATE OF "title", "description", "author", "url", "content_text", "tags_text" ON "articles"
+  FOR EACH ROW EXECUTE FUNCTION lectern_article_search_words();
 --> statement-breakpoint
 -- The query for a long word being typed (more than 6 letters, as the index cuts it): the words it begins,
 -- OR'ed, when search_words holds 1 to 64 of them; else the prefix match. The words that begin so are the
