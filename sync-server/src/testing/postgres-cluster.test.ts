@@ -73,8 +73,7 @@ describe('the test PostgreSQL cluster', () => {
       .filter((value) => is(value, PgTable))
       .map((table) => getTableName(table));
     expect(declared).toContain('change_log');
-    declared.push('search_words');
-    expect(tables.map((table) => table.name).sort()).toEqual(declared.sort());
+    expect(tables.map((table) => table.name).sort()).toEqual([...declared, 'search_words'].sort());
   });
 
   it('finds the newest /usr/lib/postgresql/<version>/bin first, then PATH', () => {
