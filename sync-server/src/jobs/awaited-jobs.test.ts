@@ -87,7 +87,9 @@ describe('a request waiting for its job', () => {
   it('answers 503 busy, at once, when every try of its job expired', async () => {
     const job = { kind: KIND, key: 'ann/3', userId: 'ann', payload: {} };
     const answer = queueAndAwait(t.ctx, job);
-    await sleep(100);
+    // Failed once its row is written (under load that takes more than the 100 ms this once slept).
+    const queued = sql`SELECT 1 AS found FROM jobs WHERE kind = ${KIND} AND key = 'ann/3'`;
+    while ((await t.ctx.db.get(queued)) === undefined) await sleep(20);
     await t.ctx.db.transaction((tx) =>
       tx.run(
         sql`UPDATE jobs SET status = 'failed', last_error = ${LOST_JOB} WHERE kind = ${KIND} AND key = 'ann/3'`,
