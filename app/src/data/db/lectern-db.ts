@@ -142,8 +142,9 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
   },
   {
-    // A staged page's ids in a row of their own (db/staged-cards.ts), not a multi-entry index of the page:
-    // each page of a first sync is stored in half the time. The pages staged when this opens keep theirs.
+    // A staged page's ids in a row of their own (db/staged-cards.ts), not a multi-entry index of the page,
+    // which cost IndexedDB as much again as the page to write (in a bare page; in a whole first sync the
+    // difference was within the benchmark's noise). The pages staged when this opens keep theirs.
     version: 9,
     stores: {
       card_pages: '++key',

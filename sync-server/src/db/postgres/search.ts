@@ -4,7 +4,8 @@
 // prefix, only the caller's rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their
 // weights are kept by migrations/0001_search_vectors.sql; for articles, 0003_search_prefixes.sql splits
 // them into what a search matches on (every word, and the beginnings of 2 to 6 letters of each) and what
-// it ranks by, and 0008_search_window_sizes.sql finds the newest matches it ranks.
+// it ranks by, 0008_search_window_sizes.sql finds the newest matches it ranks, and 0009_search_words.sql
+// keeps the words a long last word stands for.
 import { isPrefixTerm, SEARCH_RANK_WINDOW, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../database';
@@ -28,9 +29,10 @@ export function searchQuery(query: string): SQL | null {
 }
 
 /**
- * The tsquery an article must match, or null when the query has no word: searchQuery's, except that a word
- * being typed of up to 6 letters is its beginning's own lexeme in articles.search_vector
- * (lectern_search_prefix), one entry of the GIN index instead of every word that begins so.
+ * The tsquery an article must match, or null when the query has no word: searchQuery's, except for the word
+ * being typed (lectern_search_prefix): up to 6 letters, its beginning's own lexeme in
+ * articles.search_vector; longer, the words it begins OR'ed (search_words, at most 64). Either way a few
+ * entries of the GIN index instead of every word that begins so.
  */
 export function articleMatchQuery(query: string): SQL | null {
   return everyWord(query, (term) => sql`lectern_search_prefix(${term})`);
