@@ -138,6 +138,60 @@ describe('transactions', () => {
   });
 });
 
+describe('connections', () => {
+  const backend = async (on: Pick<Db, 'get'>) =>
+    (await on.get<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`))?.pid;
+
+  it('keep serving reads from the backend that served the last one while a transaction runs', async () => {
+    // A backend is slow on its first run of a query (docs/performance.md): a transaction meanwhile (the
+    // job runner's poll, every second) must not move the next reads to another one.
+    const reader = await backend(db);
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let inTransaction: number | undefined;
+    const transaction = db.transaction(async (tx) => {
+      inTransaction = await backend(tx);
+      await held;
+    });
+    try {
+      await expect.poll(() => inTransaction).toBeDefined();
+      expect(inTransaction).not.toBe(reader);
+      expect(await backend(db)).toBe(reader);
+    } finally {
+      finish();
+      await transaction;
+    }
+    expect(await backend(db)).toBe(reader);
+  });
+
+  it('answer a read while every connection of the node is in a transaction waiting for a lock', async () => {
+    const small = await openPostgres(url, { poolSize: 2 });
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock(42)');
+      const waiting = [1, 2].map(() =>
+        small.transaction((tx) => tx.run(sql`SELECT pg_advisory_xact_lock(42)`)),
+      );
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM pg_locks
+            WHERE locktype = 'advisory' AND NOT granted`)
+            )?.n,
+        )
+        .toBe(2);
+      expect(await small.get(sql`SELECT count(*) AS n FROM articles`)).toEqual({ n: 0 });
+      await holder.query('SELECT pg_advisory_unlock(42)');
+      await Promise.all(waiting);
+    } finally {
+      await holder.end();
+      await small.close();
+    }
+  });
+});
+
 async function addArticleIn(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: string) {
   await tx.orm.insert(tx.tables.articles).values({
     id,
