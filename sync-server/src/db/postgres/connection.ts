@@ -1,4 +1,4 @@
-// Opens PostgreSQL (DATABASE_URL) as the database contract (db/database.ts): a pg pool, drizzle's
+// Opens PostgreSQL (DATABASE_URL) as the database contract (db/database.ts): pg pools, drizzle's
 // node-postgres builder over the PostgreSQL schema, migrations applied at open, and transactions that
 // record the change feed before COMMIT without letting a cursor skip a change.
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -205,9 +205,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
  * it had run them; about 10,000 faults a pass). pg's default, 10 s, closed them whenever the node paused
  * for that long, so a reader's next searches met new backends. The pools hand out the connection used
  * last first, so a quiet node keeps using its few warm ones; that is also why reads and transactions have
- * pools of their own: a transaction taking the warm connection while a read ran (the job runner's poll,
- * every second) moved the next reads to another backend, spreading one reader's searches over two cold
- * ones. A read never waits for a connection held by a transaction waiting on a user's feed lock either.
+ * pools of their own: in one pool, a transaction beside the reads (the job runner's poll, every second)
+ * took a second connection, and whichever of the two was released last served the next read, spreading
+ * one reader's searches over two backends, each cold for half of them. And a read never waits for a
+ * connection held by a transaction waiting on a user's feed lock.
  */
 const IDLE_CONNECTION_MS = 5 * 60_000;
 
