@@ -89,7 +89,7 @@ describe('a request waiting for its job', () => {
     const answer = queueAndAwait(t.ctx, job);
     // Failed once its row is written (under load that takes more than the 100 ms this once slept).
     const queued = sql`SELECT 1 AS found FROM jobs WHERE kind = ${KIND} AND key = 'ann/3'`;
-    while ((await t.ctx.db.get(queued)) === undefined) await sleep(20);
+    await expect.poll(() => t.ctx.db.get(queued)).toBeDefined();
     await t.ctx.db.transaction((tx) =>
       tx.run(
         sql`UPDATE jobs SET status = 'failed', last_error = ${LOST_JOB} WHERE kind = ${KIND} AND key = 'ann/3'`,

@@ -164,7 +164,7 @@ describe('connections', () => {
     expect(await backend(db)).toBe(reader);
   });
 
-  it('answer a read while every connection of the node is in a transaction waiting for a lock', async () => {
+  it('answer a read while every transaction connection of the node waits for a lock', async () => {
     const small = await openPostgres(url, { poolSize: 2 });
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();

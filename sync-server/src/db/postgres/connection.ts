@@ -107,8 +107,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   await migrateOnce(url, options.connectTimeoutMs ?? 10_000);
   // Reads outside a transaction (most requests) and transactions (writes, the job runner's poll every
   // second) each have connections of their own: see IDLE_CONNECTION_MS.
-  const pool = connectionPool(url, options.poolSize ?? 10);
-  const transactionPool = connectionPool(url, options.poolSize ?? 10);
+  const poolSize = options.poolSize ?? 10;
+  const pool = connectionPool(url, poolSize);
+  const transactionPool = connectionPool(url, poolSize);
 
   const dialect = new PgDialect();
   const tables = schema as unknown as Tables;
