@@ -9,6 +9,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { tagNameKey } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
+import { putArticles } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
@@ -88,6 +89,50 @@ describe('the article search index catches up', () => {
     });
     expect(await index.search.search('quince')).toEqual(['a0']);
     index.search.stop();
+    db.close();
+  });
+});
+
+describe('the article search index takes in every row of one write', () => {
+  it('a sync page of more articles than one step takes, all under one rev, and their bodies', async () => {
+    const { db, index } = await searchedLibrary(1);
+    // More than a step of the catch-up (100 rows), as a page of the feed (up to 1,000) is written.
+    const count = 250;
+    await putArticles(
+      db,
+      Array.from({ length: count }, (_, n) => ({
+        ...articleSummary(`p${n}`, { title: `orchard number${n}` }),
+        content: `<p>Pear${n} grows here</p>`,
+      })),
+    );
+    const revs = new Set((await db.articles.where('id').startsWith('p').toArray()).map((row) => row.rev));
+    expect(revs.size).toBe(1);
+
+    expect(await index.search.search('orchard')).toHaveLength(count);
+    expect(await index.search.search(`pear${count - 1}`)).toEqual([`p${count - 1}`]);
+    expect(await index.search.search('pear0 grows')).toEqual(['p0']);
+    index.search.stop();
+    db.close();
+  });
+
+  it('a step of the catch-up ending inside a write: the rest of that write, then the writes after it', async () => {
+    const db = await signedInDb();
+    await writeArticles(db, 0, 1);
+    // A stored index that has taken in up to the first article's rev; then a page of 150 under one rev.
+    const first = searchOver(db);
+    await first.search.flush();
+    first.search.stop();
+    const pageRev = (rev += 1);
+    await db.articles.bulkPut(
+      Array.from({ length: 150 }, (_, n) => {
+        const summary = articleSummary(`q${String(n).padStart(3, '0')}`, { title: `meadow number${n}` });
+        return { ...summary, tag_keys: [], rev: pageRev };
+      }),
+    );
+    await writeArticles(db, 1, 2, 'meadow');
+    const second = searchOver(db);
+    expect(await second.search.search('meadow')).toHaveLength(151);
+    second.search.stop();
     db.close();
   });
 });

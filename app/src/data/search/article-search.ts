@@ -12,6 +12,7 @@ import type { LecternDb } from '../db/lectern-db';
 import type { ArticleRow } from '../db/rows';
 import { yieldToUi } from '../offline/yield-to-ui';
 import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
+import { rowsAfter, type RevPosition } from './rev-steps';
 import { TermIndex, type IndexedField } from './term-index';
 
 /** The server's bm25 column weights, so the best matches come first on both sides. */
@@ -129,17 +130,18 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     stats.catchUps += 1;
     stagedRead.catch(() => undefined);
     await ensureOwner();
+    // In steps by (rev, id): a write's rows share its rev, and a step may end among them.
+    let rowsAt: RevPosition = { rev: indexedRev, afterId: null };
     for (;;) {
-      const rows = await db.articles.where('rev').above(indexedRev).limit(CATCH_UP_CHUNK).toArray();
-      if (rows.length === 0) break;
+      const { rows, next } = await rowsAfter(db.articles, rowsAt, CATCH_UP_CHUNK);
       const contents = await db.article_contents.bulkGet(rows.map((row) => row.id));
-      rows.forEach((row, i) => {
-        take(row, contents[i]?.text ?? '');
-        indexedRev = Math.max(indexedRev, row.rev);
-      });
+      rows.forEach((row, i) => take(row, contents[i]?.text ?? ''));
+      rowsAt = next;
       if (rows.length < CATCH_UP_CHUNK) break;
       if (gentle) await pause();
     }
+    // Only once every row up to it is in: a rev part-read is never taken for read.
+    indexedRev = rowsAt.rev;
     // A first sync's cards still staged (db/staged-cards.ts) are found too, without their body until it
     // comes; each set of staged cards is gone through once.
     const staged = await stagedRead;
@@ -151,13 +153,9 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       }
       stagedTaken = staged;
     }
+    let bodiesAt: RevPosition = { rev: indexedBodyRev, afterId: null };
     for (;;) {
-      const contents = await db.article_contents
-        .where('rev')
-        .above(indexedBodyRev)
-        .limit(CATCH_UP_CHUNK)
-        .toArray();
-      if (contents.length === 0) break;
+      const { rows: contents, next } = await rowsAfter(db.article_contents, bodiesAt, CATCH_UP_CHUNK);
       const rows = await rowsOrStagedCards(
         db,
         contents.map((content) => content.id),
@@ -165,11 +163,12 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       contents.forEach((content, i) => {
         const row = rows[i];
         if (row) take(row, content.text);
-        indexedBodyRev = Math.max(indexedBodyRev, content.rev ?? 0);
       });
+      bodiesAt = next;
       if (contents.length < CATCH_UP_CHUNK) break;
       if (gentle) await pause();
     }
+    indexedBodyRev = bodiesAt.rev;
     if (sinceStored >= SAVE_AFTER_ROWS) scheduleSave();
   }
 
