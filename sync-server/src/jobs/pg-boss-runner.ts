@@ -42,7 +42,13 @@ import {
   type JobHandler,
   type JobRow,
 } from './job-queue';
-import { LOST_JOB, type JobRunner, type JobRunnerLimits, type NewJob } from './job-runner';
+import {
+  LOST_JOB,
+  type HandleOptions,
+  type JobRunner,
+  type JobRunnerLimits,
+  type NewJob,
+} from './job-runner';
 
 export interface PgBossRunnerOptions extends JobRunnerLimits {
   /** The database pg-boss keeps its tables in: the server's own DATABASE_URL. */
@@ -131,6 +137,8 @@ export class PgBossJobRunner implements JobRunner {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
   private readonly slots: UserSlots;
+  /** Kinds a request waits for (HandleOptions): never given back for their user's other jobs. */
+  private readonly waitedOn = new Set<string>();
   private started: Promise<unknown> | null = null;
   private working = false;
   private killed = false;
@@ -161,8 +169,9 @@ export class PgBossJobRunner implements JobRunner {
     this.boss.on('error', this.onError);
   }
 
-  handle(kind: string, handler: JobHandler): void {
+  handle(kind: string, handler: JobHandler, options: HandleOptions = {}): void {
     this.handlers.set(kind, handler);
+    if (options.waitedOn) this.waitedOn.add(kind);
   }
 
   afterEachJob(hook: (job: JobRow) => void | Promise<void>): void {
@@ -411,7 +420,9 @@ export class PgBossJobRunner implements JobRunner {
       await this.boss.cancel(queueOf(kind), job.id);
       return 'cancelled';
     }
-    if (this.slots.full(row.user_id)) {
+    // A job a request waits for (a save) is not held back by its user's background jobs: the request's own
+    // limit (SAVES_PER_USER) bounds how many there are.
+    if (!this.waitedOn.has(kind) && this.slots.full(row.user_id)) {
       await this.giveBack([{ kind, job }]);
       return 'given back';
     }
