@@ -1,7 +1,7 @@
 // Background work that outlives a request and a restart: jobs persisted in SQLite, claimed a few at a time
 // per user and a bounded number in all, retried with backoff when a failure may pass, each done once.
 import { nowIso } from '@lectern/shared-schema';
-import { and, asc, count, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
 import type { RowOf } from '../db/typed-select';
 import type { HandleOptions, JobRunner, NewJob } from './job-runner';
@@ -226,10 +226,7 @@ export class JobQueue implements JobRunner {
     }
   }
 
-  /**
-   * The oldest due job of a user below the per-user limit (or one a request waits for, first), marked
-   * running in the same transaction.
-   */
+  /** The oldest due job of a user below the per-user limit, marked running in the same transaction. */
   private async claim(): Promise<JobRow | null> {
     const busyUsers = this.slots.fullUsers();
     return await this.db.transaction(async (tx) => {
@@ -241,13 +238,7 @@ export class JobQueue implements JobRunner {
           and(
             eq(jobs.status, 'queued'),
             lte(jobs.runAfter, nowIso()),
-            // A job a request waits for (a save) is not held back by its user's background jobs (image
-            // archiving, an import): the request's own limit (SAVES_PER_USER) bounds how many there are.
-            busyUsers.length === 0
-              ? undefined
-              : this.waitedOn.size > 0
-                ? or(inArray(jobs.kind, [...this.waitedOn]), notInArray(jobs.userId, busyUsers))
-                : notInArray(jobs.userId, busyUsers),
+            busyUsers.length > 0 ? notInArray(jobs.userId, busyUsers) : undefined,
           ),
         )
         .orderBy(

@@ -42,13 +42,7 @@ import {
   type JobHandler,
   type JobRow,
 } from './job-queue';
-import {
-  LOST_JOB,
-  type HandleOptions,
-  type JobRunner,
-  type JobRunnerLimits,
-  type NewJob,
-} from './job-runner';
+import { LOST_JOB, type JobRunner, type JobRunnerLimits, type NewJob } from './job-runner';
 
 export interface PgBossRunnerOptions extends JobRunnerLimits {
   /** The database pg-boss keeps its tables in: the server's own DATABASE_URL. */
@@ -137,8 +131,6 @@ export class PgBossJobRunner implements JobRunner {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
   private readonly slots: UserSlots;
-  /** Kinds a request waits for (HandleOptions): never given back for their user's other jobs. */
-  private readonly waitedOn = new Set<string>();
   private started: Promise<unknown> | null = null;
   private working = false;
   private killed = false;
@@ -169,9 +161,8 @@ export class PgBossJobRunner implements JobRunner {
     this.boss.on('error', this.onError);
   }
 
-  handle(kind: string, handler: JobHandler, options: HandleOptions = {}): void {
+  handle(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
-    if (options.waitedOn) this.waitedOn.add(kind);
   }
 
   afterEachJob(hook: (job: JobRow) => void | Promise<void>): void {
@@ -420,9 +411,7 @@ export class PgBossJobRunner implements JobRunner {
       await this.boss.cancel(queueOf(kind), job.id);
       return 'cancelled';
     }
-    // A job a request waits for (a save) is not held back by its user's background jobs: the request's own
-    // limit (SAVES_PER_USER) bounds how many there are.
-    if (!this.waitedOn.has(kind) && this.slots.full(row.user_id)) {
+    if (this.slots.full(row.user_id)) {
       await this.giveBack([{ kind, job }]);
       return 'given back';
     }
