@@ -115,6 +115,39 @@ describe('JobQueue', () => {
     expect(order.indexOf('bob')).toBeLessThan(3);
   });
 
+  it('starts a job a request waits for while its user runs as many background jobs as perUser allows', async () => {
+    const jobs = queue({ perUser: 2, concurrency: 4 });
+    const started: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    jobs.handle('background', async (job: JobRow) => {
+      started.push(job.key);
+      await held;
+    });
+    jobs.handle(
+      'save',
+      async (job: JobRow) => {
+        started.push(job.key);
+      },
+      { waitedOn: true },
+    );
+    for (const key of ['images-1', 'images-2', 'images-3'])
+      await enqueueJob(db, { kind: 'background', key, userId: 'ann' });
+    await jobs.start();
+    try {
+      await expect.poll(() => started.length).toBe(2);
+      await enqueueJob(db, { kind: 'save', key: 'save-1', userId: 'ann' });
+      jobs.wake();
+      // The save runs now, beside Ann's two held jobs; her third background job still waits for a slot.
+      await expect.poll(async () => (await statusOf('save-1')).status).toBe('done');
+      expect(started).not.toContain('images-3');
+    } finally {
+      release();
+    }
+    await jobs.idle();
+    expect(started).toContain('images-3');
+  });
+
   it('takes up again, on start, a job a stopped process left running', async () => {
     await enqueueJob(db, { kind: 'work', key: 'left', userId: 'ann' });
     await db.run(sql`UPDATE jobs SET status = 'running', attempts = 1 WHERE key = 'left'`);

@@ -1,7 +1,7 @@
 // Background work that outlives a request and a restart: jobs persisted in SQLite, claimed a few at a time
 // per user and a bounded number in all, retried with backoff when a failure may pass, each done once.
 import { nowIso } from '@lectern/shared-schema';
-import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
 import type { RowOf } from '../db/typed-select';
 import type { HandleOptions, JobRunner, NewJob } from './job-runner';
@@ -124,7 +124,13 @@ export class JobQueue implements JobRunner {
   private readonly waitedOn = new Set<string>();
   private readonly afterJobHooks: ((job: JobRow) => void | Promise<void>)[] = [];
   private readonly running = new Map<number, Promise<void>>();
+  /**
+   * Each user's jobs running here, counted apart for jobs a request waits for and for background jobs,
+   * each against the per-user limit: a save never waits behind its user's image archiving or import, and
+   * one user's saves still leave the other slots to other users.
+   */
   private readonly slots: UserSlots;
+  private readonly waitedOnSlots: UserSlots;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private pumping = false;
@@ -137,6 +143,7 @@ export class JobQueue implements JobRunner {
     private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
   ) {
     this.slots = new UserSlots(options.perUser);
+    this.waitedOnSlots = new UserSlots(options.perUser);
   }
 
   handle(kind: string, handler: JobHandler, options: HandleOptions = {}): void {
@@ -226,9 +233,14 @@ export class JobQueue implements JobRunner {
     }
   }
 
-  /** The oldest due job of a user below the per-user limit, marked running in the same transaction. */
+  /**
+   * The oldest due job of a user below the per-user limit of its kind's slots (jobs a request waits for
+   * first), marked running in the same transaction.
+   */
   private async claim(): Promise<JobRow | null> {
     const busyUsers = this.slots.fullUsers();
+    const busyWaiting = this.waitedOnSlots.fullUsers();
+    const waitedOn = [...this.waitedOn];
     return await this.db.transaction(async (tx) => {
       const { jobs } = tx.tables;
       const [job] = await tx.orm
@@ -238,7 +250,21 @@ export class JobQueue implements JobRunner {
           and(
             eq(jobs.status, 'queued'),
             lte(jobs.runAfter, nowIso()),
-            busyUsers.length > 0 ? notInArray(jobs.userId, busyUsers) : undefined,
+            // Jobs a request waits for and background jobs each have their user's slots (see slots).
+            waitedOn.length === 0
+              ? busyUsers.length > 0
+                ? notInArray(jobs.userId, busyUsers)
+                : undefined
+              : or(
+                  and(
+                    inArray(jobs.kind, waitedOn),
+                    busyWaiting.length > 0 ? notInArray(jobs.userId, busyWaiting) : undefined,
+                  ),
+                  and(
+                    notInArray(jobs.kind, waitedOn),
+                    busyUsers.length > 0 ? notInArray(jobs.userId, busyUsers) : undefined,
+                  ),
+                ),
           ),
         )
         .orderBy(
@@ -258,8 +284,13 @@ export class JobQueue implements JobRunner {
     });
   }
 
+  private slotsOf(kind: string): UserSlots {
+    return this.waitedOn.has(kind) ? this.waitedOnSlots : this.slots;
+  }
+
   private runJob(job: JobRow): void {
-    this.slots.take(job.user_id);
+    const slots = this.slotsOf(job.kind);
+    slots.take(job.user_id);
     // The hooks are part of the job's work: stop() waits for them, so none reaches a database the server
     // has closed meanwhile (on PostgreSQL it would wait for a connection of an ended pool).
     const work = this.execute(job).finally(async () => {
@@ -271,7 +302,7 @@ export class JobQueue implements JobRunner {
         }
       }
       this.running.delete(job.id);
-      this.slots.release(job.user_id);
+      slots.release(job.user_id);
       this.wake();
     });
     this.running.set(job.id, work);

@@ -274,6 +274,42 @@ describe('PgBossJobRunner', () => {
     expect(most).toEqual({ ann: 1, bob: 1 });
   });
 
+  it('starts a job a request waits for while its user is at the per-user limit on this node', async () => {
+    const a = await node({ concurrency: 3, perUser: 1 });
+    const started: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    a.runner.handle(KIND, async (job) => {
+      started.push(job.key);
+      await held;
+    });
+    a.runner.handle(
+      'waited',
+      async (job) => {
+        started.push(job.key);
+      },
+      { waitedOn: true },
+    );
+    await a.runner.open();
+    try {
+      await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: KIND, key: 'images-1', userId: 'ann' }));
+      await a.runner.start();
+      await eventually(async () => started.includes('images-1'));
+      await a.db.transaction((tx) => a.runner.enqueue(tx, { kind: 'waited', key: 'save-1', userId: 'ann' }));
+      a.runner.wake();
+      // Ann's one slot is held by her background job: the save runs beside it, not after it.
+      await eventually(async () => {
+        const { rows } = await admin.query<{ status: string }>(
+          "SELECT status FROM jobs WHERE key = 'save-1'",
+        );
+        return rows[0]?.status === 'done';
+      });
+      expect(started).toEqual(['images-1', 'save-1']);
+    } finally {
+      release();
+    }
+  });
+
   it("gives each user's next job its turn: a job queued after another user's five runs second", async () => {
     // One job at a time, so the order they are handed out in is the order they run in.
     const a = await node({ concurrency: 1, perUser: 1 });

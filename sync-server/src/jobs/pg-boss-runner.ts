@@ -42,7 +42,13 @@ import {
   type JobHandler,
   type JobRow,
 } from './job-queue';
-import { LOST_JOB, type JobRunner, type JobRunnerLimits, type NewJob } from './job-runner';
+import {
+  LOST_JOB,
+  type HandleOptions,
+  type JobRunner,
+  type JobRunnerLimits,
+  type NewJob,
+} from './job-runner';
 
 export interface PgBossRunnerOptions extends JobRunnerLimits {
   /** The database pg-boss keeps its tables in: the server's own DATABASE_URL. */
@@ -130,7 +136,14 @@ export class PgBossJobRunner implements JobRunner {
   private readonly afterJobHooks: ((job: JobRow) => void | Promise<void>)[] = [];
   private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
+  /**
+   * Each user's jobs running on this node, counted apart for kinds a request waits for (HandleOptions) and
+   * for background kinds, each against the per-user limit: a save never waits behind its user's image
+   * archiving or import, and one user's saves still leave the other slots to other users.
+   */
   private readonly slots: UserSlots;
+  private readonly waitedOnSlots: UserSlots;
+  private readonly waitedOn = new Set<string>();
   private started: Promise<unknown> | null = null;
   private working = false;
   private killed = false;
@@ -147,6 +160,7 @@ export class PgBossJobRunner implements JobRunner {
   ) {
     this.onError = options.onError ?? (() => {});
     this.slots = new UserSlots(options.perUser);
+    this.waitedOnSlots = new UserSlots(options.perUser);
     this.retryDelaySeconds = Math.max(1, Math.round(options.retryBaseMs / 1000));
     this.boss = new PgBoss({
       connectionString: options.url,
@@ -161,8 +175,9 @@ export class PgBossJobRunner implements JobRunner {
     this.boss.on('error', this.onError);
   }
 
-  handle(kind: string, handler: JobHandler): void {
+  handle(kind: string, handler: JobHandler, options: HandleOptions = {}): void {
     this.handlers.set(kind, handler);
+    if (options.waitedOn) this.waitedOn.add(kind);
   }
 
   afterEachJob(hook: (job: JobRow) => void | Promise<void>): void {
@@ -411,7 +426,7 @@ export class PgBossJobRunner implements JobRunner {
       await this.boss.cancel(queueOf(kind), job.id);
       return 'cancelled';
     }
-    if (this.slots.full(row.user_id)) {
+    if (this.slotsOf(kind).full(row.user_id)) {
       await this.giveBack([{ kind, job }]);
       return 'given back';
     }
@@ -419,13 +434,18 @@ export class PgBossJobRunner implements JobRunner {
     return 'started';
   }
 
+  private slotsOf(kind: string): UserSlots {
+    return this.waitedOn.has(kind) ? this.waitedOnSlots : this.slots;
+  }
+
   private run(kind: string, job: PgBoss.JobWithMetadata<BossJobData>, row: JobRow): void {
-    this.slots.take(row.user_id);
+    const slots = this.slotsOf(kind);
+    slots.take(row.user_id);
     const work = this.execute(kind, job, row)
       .catch(this.onError)
       .finally(() => {
         this.running.delete(work);
-        this.slots.release(row.user_id);
+        slots.release(row.user_id);
         if (!this.killed)
           for (const hook of this.afterJobHooks) void Promise.resolve(row).then(hook).catch(this.onError);
         this.wake();
