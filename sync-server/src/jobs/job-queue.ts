@@ -83,6 +83,34 @@ export class UserSlots {
   }
 }
 
+/**
+ * A node's per-user slots for both job runners, counted apart for the kinds a request waits for
+ * (HandleOptions: a save, a screenshot's reading) and for background kinds (image archiving, an import),
+ * each against the per-user limit: a save never waits behind its user's background jobs, and one user's
+ * saves still leave the other slots to other users.
+ */
+export class JobSlots {
+  /** The kinds a request waits for. */
+  readonly waitedOn = new Set<string>();
+  private readonly background: UserSlots;
+  private readonly waited: UserSlots;
+
+  constructor(perUser: number) {
+    this.background = new UserSlots(perUser);
+    this.waited = new UserSlots(perUser);
+  }
+
+  /** The slots jobs of this kind take. */
+  of(kind: string): UserSlots {
+    return this.waitedOn.has(kind) ? this.waited : this.background;
+  }
+
+  /** The users at the limit, for the kinds a request waits for or for the background ones. */
+  fullUsers(waitedOn: boolean): string[] {
+    return (waitedOn ? this.waited : this.background).fullUsers();
+  }
+}
+
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
 export async function enqueueJob(
   db: Queryable,
@@ -120,17 +148,10 @@ export async function requeueJob(db: Queryable, kind: string, key: string): Prom
 /** The job runner on SQLite: one process owns the database, so its jobs run in that process. */
 export class JobQueue implements JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
-  /** Kinds a request waits for, taken before the others (HandleOptions). */
-  private readonly waitedOn = new Set<string>();
   private readonly afterJobHooks: ((job: JobRow) => void | Promise<void>)[] = [];
   private readonly running = new Map<number, Promise<void>>();
-  /**
-   * Each user's jobs running here, counted apart for jobs a request waits for and for background jobs,
-   * each against the per-user limit: a save never waits behind its user's image archiving or import, and
-   * one user's saves still leave the other slots to other users.
-   */
-  private readonly slots: UserSlots;
-  private readonly waitedOnSlots: UserSlots;
+  /** Each user's jobs running here; the kinds a request waits for are taken before the others. */
+  private readonly slots: JobSlots;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private pumping = false;
@@ -142,13 +163,12 @@ export class JobQueue implements JobRunner {
     private readonly db: Db,
     private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
   ) {
-    this.slots = new UserSlots(options.perUser);
-    this.waitedOnSlots = new UserSlots(options.perUser);
+    this.slots = new JobSlots(options.perUser);
   }
 
   handle(kind: string, handler: JobHandler, options: HandleOptions = {}): void {
     this.handlers.set(kind, handler);
-    if (options.waitedOn) this.waitedOn.add(kind);
+    if (options.waitedOn) this.slots.waitedOn.add(kind);
   }
 
   /** Called after each job ends (done, failed, or queued again for a retry). */
@@ -238,9 +258,8 @@ export class JobQueue implements JobRunner {
    * first), marked running in the same transaction.
    */
   private async claim(): Promise<JobRow | null> {
-    const busyUsers = this.slots.fullUsers();
-    const busyWaiting = this.waitedOnSlots.fullUsers();
-    const waitedOn = [...this.waitedOn];
+    const waitedOn = [...this.slots.waitedOn];
+    const [busyWaiting, busyBackground] = [this.slots.fullUsers(true), this.slots.fullUsers(false)];
     return await this.db.transaction(async (tx) => {
       const { jobs } = tx.tables;
       const [job] = await tx.orm
@@ -250,27 +269,15 @@ export class JobQueue implements JobRunner {
           and(
             eq(jobs.status, 'queued'),
             lte(jobs.runAfter, nowIso()),
-            // Jobs a request waits for and background jobs each have their user's slots (see slots).
-            waitedOn.length === 0
-              ? busyUsers.length > 0
-                ? notInArray(jobs.userId, busyUsers)
-                : undefined
-              : or(
-                  and(
-                    inArray(jobs.kind, waitedOn),
-                    busyWaiting.length > 0 ? notInArray(jobs.userId, busyWaiting) : undefined,
-                  ),
-                  and(
-                    notInArray(jobs.kind, waitedOn),
-                    busyUsers.length > 0 ? notInArray(jobs.userId, busyUsers) : undefined,
-                  ),
-                ),
+            // Each kind's user is below the limit of the slots it takes (JobSlots).
+            or(
+              and(inArray(jobs.kind, waitedOn), notInArray(jobs.userId, busyWaiting)),
+              and(notInArray(jobs.kind, waitedOn), notInArray(jobs.userId, busyBackground)),
+            ),
           ),
         )
         .orderBy(
-          this.waitedOn.size > 0
-            ? sql`CASE WHEN ${jobs.kind} IN ${[...this.waitedOn]} THEN 0 ELSE 1 END`
-            : asc(jobs.id),
+          waitedOn.length > 0 ? sql`CASE WHEN ${jobs.kind} IN ${waitedOn} THEN 0 ELSE 1 END` : asc(jobs.id),
           asc(jobs.runAfter),
           asc(jobs.id),
         )
@@ -284,12 +291,8 @@ export class JobQueue implements JobRunner {
     });
   }
 
-  private slotsOf(kind: string): UserSlots {
-    return this.waitedOn.has(kind) ? this.waitedOnSlots : this.slots;
-  }
-
   private runJob(job: JobRow): void {
-    const slots = this.slotsOf(job.kind);
+    const slots = this.slots.of(job.kind);
     slots.take(job.user_id);
     // The hooks are part of the job's work: stop() waits for them, so none reaches a database the server
     // has closed meanwhile (on PostgreSQL it would wait for a connection of an ended pool).

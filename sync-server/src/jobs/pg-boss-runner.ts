@@ -38,7 +38,7 @@ import {
   jobSelection,
   retryWaitMs,
   RetryableJobError,
-  UserSlots,
+  JobSlots,
   type JobHandler,
   type JobRow,
 } from './job-queue';
@@ -136,14 +136,8 @@ export class PgBossJobRunner implements JobRunner {
   private readonly afterJobHooks: ((job: JobRow) => void | Promise<void>)[] = [];
   private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Set<Promise<void>>();
-  /**
-   * Each user's jobs running on this node, counted apart for kinds a request waits for (HandleOptions) and
-   * for background kinds, each against the per-user limit: a save never waits behind its user's image
-   * archiving or import, and one user's saves still leave the other slots to other users.
-   */
-  private readonly slots: UserSlots;
-  private readonly waitedOnSlots: UserSlots;
-  private readonly waitedOn = new Set<string>();
+  /** Each user's jobs running on this node (JobSlots). */
+  private readonly slots: JobSlots;
   private started: Promise<unknown> | null = null;
   private working = false;
   private killed = false;
@@ -159,8 +153,7 @@ export class PgBossJobRunner implements JobRunner {
     private readonly options: PgBossRunnerOptions,
   ) {
     this.onError = options.onError ?? (() => {});
-    this.slots = new UserSlots(options.perUser);
-    this.waitedOnSlots = new UserSlots(options.perUser);
+    this.slots = new JobSlots(options.perUser);
     this.retryDelaySeconds = Math.max(1, Math.round(options.retryBaseMs / 1000));
     this.boss = new PgBoss({
       connectionString: options.url,
@@ -177,7 +170,7 @@ export class PgBossJobRunner implements JobRunner {
 
   handle(kind: string, handler: JobHandler, options: HandleOptions = {}): void {
     this.handlers.set(kind, handler);
-    if (options.waitedOn) this.waitedOn.add(kind);
+    if (options.waitedOn) this.slots.waitedOn.add(kind);
   }
 
   afterEachJob(hook: (job: JobRow) => void | Promise<void>): void {
@@ -426,7 +419,7 @@ export class PgBossJobRunner implements JobRunner {
       await this.boss.cancel(queueOf(kind), job.id);
       return 'cancelled';
     }
-    if (this.slotsOf(kind).full(row.user_id)) {
+    if (this.slots.of(kind).full(row.user_id)) {
       await this.giveBack([{ kind, job }]);
       return 'given back';
     }
@@ -434,12 +427,8 @@ export class PgBossJobRunner implements JobRunner {
     return 'started';
   }
 
-  private slotsOf(kind: string): UserSlots {
-    return this.waitedOn.has(kind) ? this.waitedOnSlots : this.slots;
-  }
-
   private run(kind: string, job: PgBoss.JobWithMetadata<BossJobData>, row: JobRow): void {
-    const slots = this.slotsOf(kind);
+    const slots = this.slots.of(kind);
     slots.take(row.user_id);
     const work = this.execute(kind, job, row)
       .catch(this.onError)
