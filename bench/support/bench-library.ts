@@ -10,15 +10,13 @@
 // writes. The only thing set by SQL is each article's dates and flags, in the same transaction, so the
 // change feed records the article once, with those values (db/change-set.ts records state at commit).
 // growLibrary writes into a database opened by seed-library.ts's seedDatabase, like every other bench's seed.
-// The library is one the server has kept for a while: its images are settled (images_pending false, no
-// archive job queued, the one-time backfill done), so no background archiving of unreachable made-up image
-// addresses rewrites articles into the change feed while the figures run.
+// Its images are settled (seed-library.ts: settleImages, markImageBackfillDone).
 import type { Db } from '../../sync-server/src/db/database';
 import { insertArticle } from '../../sync-server/src/services/articles';
 import { createHighlight } from '../../sync-server/src/services/highlights';
-import { ARCHIVE_IMAGES_JOB, BACKFILL_MARKER } from '../../sync-server/src/services/image-archive';
+import { markImageBackfillDone, settleImages } from './seed-library';
 import { prose, seededRandom, vocabulary, zipfSampler } from './seed-text';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 export const BENCH_VOCABULARY_SIZE = 30_000;
 /** The most frequent words are like 'the' and 'of': nobody searches for them. */
@@ -183,12 +181,7 @@ export async function growLibrary(
   count: number,
   onBatch?: (saved: number) => void,
 ) {
-  await db.transaction((tx) =>
-    tx.orm
-      .insert(tx.tables.serverMarkers)
-      .values({ name: BACKFILL_MARKER, doneAt: new Date(NEWEST_SAVE).toISOString() })
-      .onConflictDoNothing(),
-  );
+  await markImageBackfillDone(db, new Date(NEWEST_SAVE).toISOString());
   while (library.saved < count) {
     const batchEnd = Math.min(count, library.saved + SEED_BATCH);
     await db.transaction(async (tx) => {
@@ -216,7 +209,8 @@ export async function growLibrary(
           },
           next.tags,
         );
-        const { articles, jobs } = tx.tables;
+        await settleImages(tx, article.id);
+        const { articles } = tx.tables;
         await tx.orm
           .update(articles)
           .set({
@@ -226,10 +220,8 @@ export async function growLibrary(
             isFavorite: next.is_favorite,
             isArchived: next.is_archived,
             readingProgress: next.is_read ? 1 : 0,
-            imagesPending: false,
           })
           .where(eq(articles.id, article.id));
-        await tx.orm.delete(jobs).where(and(eq(jobs.kind, ARCHIVE_IMAGES_JOB), eq(jobs.key, article.id)));
         if (next.highlight && next.highlight.length > 0)
           await createHighlight(tx, library.userId, {
             id: next.highlight_id,

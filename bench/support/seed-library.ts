@@ -6,7 +6,28 @@ import { newId } from '@lectern/shared-schema';
 import { join } from 'node:path';
 import { openSqlite, type Db, type Queryable, type SqliteDb } from '../../sync-server/src/db/connection';
 import { insertArticle } from '../../sync-server/src/services/articles';
+import { ARCHIVE_IMAGES_JOB, BACKFILL_MARKER } from '../../sync-server/src/services/image-archive';
+import { and, eq } from 'drizzle-orm';
 import { prose } from './seed-text';
+
+// A benchmark's library is one the server has kept for a while: its images are settled (images_pending
+// false, no archive job queued, the one-time backfill done), so no background archiving of unreachable
+// made-up image addresses runs beside the figures, nor rewrites articles into the change feed while they
+// are measured (a device would pull again every few seconds: sync/sync-engine.ts, PENDING_FETCH_SYNC_MS).
+
+/** Records the one-time image backfill as done (at `doneAt`), so the server's start doesn't queue it. */
+export async function markImageBackfillDone(db: Db, doneAt: string): Promise<void> {
+  await db.transaction((tx) =>
+    tx.orm.insert(tx.tables.serverMarkers).values({ name: BACKFILL_MARKER, doneAt }).onConflictDoNothing(),
+  );
+}
+
+/** An article just written with its images settled: nothing pending, no archive job queued. */
+export async function settleImages(tx: Queryable, articleId: string): Promise<void> {
+  const { articles, jobs } = tx.tables;
+  await tx.orm.update(articles).set({ imagesPending: false }).where(eq(articles.id, articleId));
+  await tx.orm.delete(jobs).where(and(eq(jobs.kind, ARCHIVE_IMAGES_JOB), eq(jobs.key, articleId)));
+}
 
 /**
  * Opens the database in `dataDir`, lets `seed` fill it, and leaves it checkpointed and closed, so the
@@ -43,6 +64,7 @@ export async function seedArticles(db: Db, userId: string, options: SeedArticles
   const { count, sample, sizes } = options;
   const batch = options.batch ?? count;
   const ids: string[] = [];
+  await markImageBackfillDone(db, new Date().toISOString());
   for (let start = 0; start < count; start += batch) {
     await db.transaction(async (tx) => {
       for (let i = start; i < Math.min(count, start + batch); i += 1) {
@@ -70,6 +92,7 @@ export async function seedArticles(db: Db, userId: string, options: SeedArticles
           },
           options.tags?.(i) ?? [],
         );
+        await settleImages(tx, article.id);
         ids.push(article.id);
         await options.afterEach?.(article.id, i, tx);
       }

@@ -5,7 +5,13 @@
 // body is read from IndexedDB itself (an article without its `article_contents` row), so a reload or a
 // lost connection just starts the walk again and fetches only what is missing; a body already on the
 // device (the feed brought it, or it was opened) is never fetched nor written again.
-import { compareNewestFirst, htmlToText, type BodiesResponse } from '@lectern/shared-schema';
+import {
+  BODIES_ANSWER_BYTES,
+  BODIES_MAX_IDS,
+  compareNewestFirst,
+  htmlToText,
+  type BodiesResponse,
+} from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import { bodySizeOf, nextRev } from '../db/local-store';
@@ -20,10 +26,15 @@ import { yieldTask, yieldToUi } from './yield-to-ui';
 /** Article rows read at a time, newest first: a small slice of the library, never all of it. */
 const WALK_CHUNK = 400;
 /**
- * Ids asked for in one call: small enough that an answer is seldom cut at its byte budget (about 30 bodies
- * of the median 25 KB fit), so the next call can be on its way before this one answers.
+ * Bytes of bodies (HTML and text, as sent) asked for in one call: three quarters of an answer's budget, so
+ * an answer is seldom cut at it (a cut answer's other ids are asked again next) and the next call can be on
+ * its way before this one answers.
  */
-const ASK_IDS = 24;
+const ASK_BYTES = (BODIES_ANSWER_BYTES * 3) / 4;
+/** Ids asked for before any body's size is known: about 30 bodies of the median 25 KB with their texts. */
+const FIRST_ASK_IDS = 24;
+/** Ids asked for at least: a library of very long articles still fetches a few at a time. */
+const MIN_ASK_IDS = 4;
 /** Calls on their way at once. */
 const CALLS_IN_FLIGHT = 2;
 /** Body HTML turned into search text between two yields to the page. */
@@ -167,6 +178,31 @@ function outcomeOf(error: unknown): DownloadOutcome {
   return 'retryLater';
 }
 
+/**
+ * How many ids to ask for in one call: as many as fit ASK_BYTES at the size of the bodies answered so far
+ * (a library of short notes is fetched a hundred at a time, not two dozen: each call costs the page a round
+ * of reads and a transaction whatever it carries), within [MIN_ASK_IDS, BODIES_MAX_IDS].
+ */
+export function createAskSize() {
+  let bodies = 0;
+  let chars = 0;
+  return {
+    /** Ids for the next call. */
+    next(): number {
+      if (bodies === 0) return FIRST_ASK_IDS;
+      const perBody = Math.max(1, chars / bodies);
+      return Math.min(BODIES_MAX_IDS, Math.max(MIN_ASK_IDS, Math.floor(ASK_BYTES / perBody)));
+    },
+    /** The bodies of an answer, counted. */
+    answered(answered: readonly Body[]): void {
+      for (const body of answered) {
+        bodies += 1;
+        chars += (body.content?.length ?? 0) + (body.text?.length ?? 0);
+      }
+    },
+  };
+}
+
 /** A call for bodies on its way, with the ids it asked for. */
 interface Call {
   ids: string[];
@@ -192,6 +228,7 @@ async function fillBodies(
   /** Ids still to ask for, newest first. */
   const queue: string[] = [];
   const calls: Call[] = [];
+  const askSize = createAskSize();
   const ask = (ids: string[]): Call => {
     const answer = fetchBodies(http, ids);
     // Left unawaited when the walk stops first (the budget, a reload): nothing to report then.
@@ -220,13 +257,14 @@ async function fillBodies(
     for (;;) {
       // The next ids are looked up while the calls already asked are on their way (a failure is thrown
       // below, when the walk is waited for).
-      if (!walkEnded && queue.length < ASK_IDS * (CALLS_IN_FLIGHT + 1)) walkOn().catch(() => undefined);
-      while (!walkEnded && queue.length < ASK_IDS) await walkOn();
+      const askIds = askSize.next();
+      if (!walkEnded && queue.length < askIds * (CALLS_IN_FLIGHT + 1)) walkOn().catch(() => undefined);
+      while (!walkEnded && queue.length < askIds) await walkOn();
       while (calls.length < CALLS_IN_FLIGHT && queue.length > 0) {
         if (options.shouldStop()) return 'stopped';
         if (!http.hasToken()) return 'signedOut';
         if (!options.isOnline()) return 'offline';
-        calls.push(ask(queue.splice(0, ASK_IDS)));
+        calls.push(ask(queue.splice(0, askIds)));
       }
       const call = calls.shift();
       if (!call) return stoppedAtNewest ? 'done' : null;
@@ -237,6 +275,7 @@ async function fillBodies(
         return outcomeOf(error);
       }
       if (answer.bodies.length === 0 && answer.unknown.length === 0) return 'retryLater';
+      askSize.answered(answer.bodies);
       // An id neither answered nor unknown was left for the next call (the answer was full): asked first.
       const answered = new Set([...answer.bodies.map((body) => body.id), ...answer.unknown]);
       queue.unshift(...call.ids.filter((id) => !answered.has(id)));
