@@ -148,6 +148,51 @@ describe('JobQueue', () => {
     expect(started).toContain('images-3');
   });
 
+  it('takes the oldest due job among every user and kind, a job a request waits for first, none before it is due', async () => {
+    await addUser('cat');
+    const jobs = queue({ concurrency: 1 });
+    const order: string[] = [];
+    const note = async (job: JobRow) => {
+      order.push(job.key);
+    };
+    jobs.handle('images', note);
+    jobs.handle('fetch', note);
+    jobs.handle('save', note, { waitedOn: true });
+    // Queued one after another (each run_after later than the last), users and kinds interleaved.
+    const queued = [
+      ['cat', 'fetch', 'cat-fetch-1'],
+      ['ann', 'images', 'ann-images-1'],
+      ['bob', 'fetch', 'bob-fetch-1'],
+      ['ann', 'fetch', 'ann-fetch-1'],
+      ['cat', 'images', 'cat-images-1'],
+      ['bob', 'save', 'bob-save-1'],
+      ['ann', 'images', 'ann-images-2'],
+      ['cat', 'save', 'cat-save-1'],
+    ] as const;
+    for (const [userId, kind, key] of queued) {
+      await enqueueJob(db, { kind, key, userId });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    // Due only in an hour: left alone.
+    await enqueueJob(db, { kind: 'fetch', key: 'ann-later', userId: 'ann' });
+    await db.run(
+      sql`UPDATE jobs SET run_after = ${new Date(Date.now() + 3_600_000).toISOString()} WHERE key = 'ann-later'`,
+    );
+    await jobs.start();
+    await expect.poll(() => order.length).toBe(queued.length);
+    expect(order).toEqual([
+      'bob-save-1',
+      'cat-save-1',
+      'cat-fetch-1',
+      'ann-images-1',
+      'bob-fetch-1',
+      'ann-fetch-1',
+      'cat-images-1',
+      'ann-images-2',
+    ]);
+    expect(await statusOf('ann-later')).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
   it('takes up again, on start, a job a stopped process left running', async () => {
     await enqueueJob(db, { kind: 'work', key: 'left', userId: 'ann' });
     await db.run(sql`UPDATE jobs SET status = 'running', attempts = 1 WHERE key = 'left'`);

@@ -1,9 +1,9 @@
 // Background work that outlives a request and a restart: jobs persisted in SQLite, claimed a few at a time
 // per user and a bounded number in all, retried with backoff when a failure may pass, each done once.
 import { nowIso } from '@lectern/shared-schema';
-import { and, asc, count, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
-import type { RowOf } from '../db/typed-select';
+import { preparedSelect, type RowOf } from '../db/typed-select';
 import type { HandleOptions, JobRunner, NewJob } from './job-runner';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -109,6 +109,52 @@ export class JobSlots {
   fullUsers(waitedOn: boolean): string[] {
     return (waitedOn ? this.waited : this.background).fullUsers();
   }
+}
+
+/**
+ * The oldest due job of each user and kind with queued jobs, read by seeks in jobs_queued_idx (status,
+ * user, kind, run_after): the pairs one after another (a recursive walk that skips to the next kind of
+ * the user, else the next user), then each pair's oldest due job. A claim reads a few index entries per
+ * pair, never every queued job: an import queues ten thousand page fetches of one reader, whose slots are
+ * full most of the time, and a claim that sorted every due job (2 ms at 10,000, growing with the queue)
+ * ran after each job that ended.
+ */
+const oldestDueJobs = preparedSelect((db) => {
+  const { jobs } = db.tables;
+  const next = (column: string) =>
+    sql.raw(`COALESCE(
+      (SELECT j.${column} FROM jobs j
+        WHERE j.status = 'queued' AND j.user_id = p.user_id AND j.kind > p.kind ORDER BY j.kind LIMIT 1),
+      (SELECT j.${column} FROM jobs j
+        WHERE j.status = 'queued' AND j.user_id > p.user_id ORDER BY j.user_id, j.kind LIMIT 1))`);
+  return {
+    selection: { ...jobSelection(db), run_after: jobs.runAfter },
+    rest: sql`FROM (
+        WITH RECURSIVE pairs(user_id, kind) AS (
+          SELECT head.user_id, head.kind FROM (
+            SELECT q.user_id, q.kind FROM jobs q WHERE q.status = 'queued' ORDER BY q.user_id, q.kind LIMIT 1
+          ) head
+          UNION ALL
+          SELECT ${next('user_id')}, ${next('kind')} FROM pairs p WHERE p.user_id IS NOT NULL
+        )
+        SELECT user_id, kind FROM pairs WHERE user_id IS NOT NULL
+      ) pair
+      JOIN jobs ON jobs.id = (
+        SELECT o.id FROM jobs o
+        WHERE o.status = 'queued' AND o.user_id = pair.user_id AND o.kind = pair.kind
+          AND o.run_after <= ${sql.placeholder('now')}
+        ORDER BY o.run_after, o.id LIMIT 1
+      )`,
+  };
+});
+
+type DueJob = JobRow & { run_after: string; waited: boolean };
+
+/** Jobs a request waits for first, then the oldest due, then the first queued. */
+function comesFirst(job: DueJob, than: DueJob): boolean {
+  if (job.waited !== than.waited) return job.waited;
+  if (job.run_after !== than.run_after) return job.run_after < than.run_after;
+  return job.id < than.id;
 }
 
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
@@ -258,35 +304,21 @@ export class JobQueue implements JobRunner {
    * first), marked running in the same transaction.
    */
   private async claim(): Promise<JobRow | null> {
-    const waitedOn = [...this.slots.waitedOn];
-    const [busyWaiting, busyBackground] = [this.slots.fullUsers(true), this.slots.fullUsers(false)];
+    const busy = { waited: this.slots.fullUsers(true), background: this.slots.fullUsers(false) };
     return await this.db.transaction(async (tx) => {
+      let best: DueJob | null = null;
+      for (const due of await oldestDueJobs(tx, { now: nowIso() })) {
+        const waited = this.slots.waitedOn.has(due.kind);
+        if ((waited ? busy.waited : busy.background).includes(due.user_id)) continue;
+        if (best === null || comesFirst({ ...due, waited }, best)) best = { ...due, waited };
+      }
+      if (!best) return null;
       const { jobs } = tx.tables;
-      const [job] = await tx.orm
-        .select(jobSelection(tx))
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.status, 'queued'),
-            lte(jobs.runAfter, nowIso()),
-            // Each kind's user is below the limit of the slots it takes (JobSlots).
-            or(
-              and(inArray(jobs.kind, waitedOn), notInArray(jobs.userId, busyWaiting)),
-              and(notInArray(jobs.kind, waitedOn), notInArray(jobs.userId, busyBackground)),
-            ),
-          ),
-        )
-        .orderBy(
-          waitedOn.length > 0 ? sql`CASE WHEN ${jobs.kind} IN ${waitedOn} THEN 0 ELSE 1 END` : asc(jobs.id),
-          asc(jobs.runAfter),
-          asc(jobs.id),
-        )
-        .limit(1);
-      if (!job) return null;
       await tx.orm
         .update(jobs)
         .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, updatedAt: nowIso() })
-        .where(eq(jobs.id, job.id));
+        .where(eq(jobs.id, best.id));
+      const { waited: _waited, run_after: _runAfter, ...job } = best;
       return { ...job, attempts: job.attempts + 1 };
     });
   }

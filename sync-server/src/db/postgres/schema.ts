@@ -419,6 +419,8 @@ export const jobs = pgTable(
     index('jobs_group_idx').on(t.groupId, t.status),
     // A user's jobs waiting or running, counted (a few at most) to give each job its turn among users'.
     index('jobs_user_kind_status_idx').on(t.userId, t.kind, t.status),
+    // Queued jobs by user and kind, oldest due first: the SQLite queue's claim seeks its way through them.
+    index('jobs_queued_idx').on(t.status, t.userId, t.kind, t.runAfter),
   ],
 );
 
