@@ -157,28 +157,46 @@ function comesFirst(job: DueJob, than: DueJob): boolean {
   return job.id < than.id;
 }
 
+/** A job to queue: its kind and key (once per pair), its user, and what it is given. */
+export interface JobToQueue {
+  kind: string;
+  key: string;
+  userId: string;
+  groupId?: string;
+  payload?: unknown;
+}
+
+/** Jobs queued together in as few statements as the engine's parameter limit allows. */
+const JOBS_PER_INSERT = 200;
+
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
-export async function enqueueJob(
-  db: Queryable,
-  job: { kind: string; key: string; userId: string; groupId?: string; payload?: unknown },
-): Promise<void> {
+export async function enqueueJob(db: Queryable, job: JobToQueue): Promise<void> {
+  await enqueueJobs(db, [job]);
+}
+
+/** enqueueJob for many jobs at once (an import's batch of page fetches), a statement per JOBS_PER_INSERT. */
+export async function enqueueJobs(db: Queryable, queued: readonly JobToQueue[]): Promise<void> {
   const at = nowIso();
   const { jobs } = db.tables;
-  await db.orm
-    .insert(jobs)
-    .values({
-      kind: job.kind,
-      key: job.key,
-      userId: job.userId,
-      groupId: job.groupId ?? null,
-      payload: JSON.stringify(job.payload ?? {}),
-      status: 'queued',
-      attempts: 0,
-      runAfter: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
+  for (let start = 0; start < queued.length; start += JOBS_PER_INSERT) {
+    await db.orm
+      .insert(jobs)
+      .values(
+        queued.slice(start, start + JOBS_PER_INSERT).map((job) => ({
+          kind: job.kind,
+          key: job.key,
+          userId: job.userId,
+          groupId: job.groupId ?? null,
+          payload: JSON.stringify(job.payload ?? {}),
+          status: 'queued' as const,
+          attempts: 0,
+          runAfter: at,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
+  }
 }
 
 /** Queues a job that ran before (done or failed) again, as Retry does. */

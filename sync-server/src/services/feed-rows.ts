@@ -6,7 +6,7 @@ import type { Queryable } from '../db/connection';
 import { rowExists } from '../db/typed-select';
 import type { TouchedEntity } from '../db/change-set';
 import { findArticle } from './article-rows';
-import { recordDelete, recordUpsert } from './change-log';
+import { recordDelete, recordUpserts, type FeedUpsert } from './change-log';
 import { findHighlightFor } from './highlights';
 import { findList, findListPlace } from './lists';
 import { findTag } from './tags';
@@ -38,10 +38,16 @@ export async function recordTouched(db: Queryable, touched: readonly TouchedEnti
     }
     return exists;
   };
+  // Upserts are recorded together (a few statements for a batch of them), a delete where it stands.
+  const upserts: FeedUpsert[] = [];
   for (const entry of touched) {
     if (!(await ownerExists(entry.userId))) continue;
     const row = await ROW_OF[entry.entity](db, entry.userId, entry);
-    if (row !== undefined) await recordUpsert(db, entry.userId, entry.entity, entry.id, row);
-    else if (entry.deleted) await recordDelete(db, entry.userId, entry.entity, entry.id);
+    if (row !== undefined) upserts.push({ userId: entry.userId, entity: entry.entity, id: entry.id, row });
+    else if (entry.deleted) {
+      await recordUpserts(db, upserts.splice(0));
+      await recordDelete(db, entry.userId, entry.entity, entry.id);
+    }
   }
+  await recordUpserts(db, upserts);
 }

@@ -1,12 +1,12 @@
 // One row of an import becomes an article: inside the import's batch transaction, with its tags, its
 // highlights and its original dates, recorded in the change feed like any save.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { HIGHLIGHT_COLOR, isHighlightSelection, newId, normalizeArticleUrl } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
 import type { PreparedItem } from '../imports/prepare-import';
 import { refreshArticleTagsText } from './article-rows';
 import { nowIso } from './change-log';
-import { ensureTags } from './tags';
+import { ensureTag } from './tags';
 
 const EXCERPT_MAX_LENGTH = 300;
 
@@ -24,22 +24,56 @@ function httpUrlOrNull(value: string | null): string | null {
 }
 
 /**
- * Must run inside a transaction. An address the library already holds is skipped, never saved twice. The
- * batch's transaction records each article, highlight and tag in the feed once, however many rows touch it.
+ * What the rows of one batch share, read once for the batch rather than once a row: the addresses the
+ * library holds among the batch's (and each one the batch writes), and the ids of the tags met so far.
+ */
+export interface ImportBatch {
+  known: Set<string>;
+  tagIds: Map<string, string>;
+}
+
+/** Addresses read at a time (a statement's parameters stay well within either engine's limit). */
+const ADDRESSES_PER_READ = 500;
+
+/** Must run inside the batch's transaction: the library's addresses among the items', for writeImportedRow. */
+export async function startImportBatch(
+  db: Queryable,
+  userId: string,
+  items: readonly PreparedItem[],
+): Promise<ImportBatch> {
+  const { articles } = db.tables;
+  const addresses = [...new Set(items.map((item) => normalizeArticleUrl(item.url)))];
+  const known = new Set<string>();
+  for (let start = 0; start < addresses.length; start += ADDRESSES_PER_READ) {
+    const rows = await db.orm
+      .select({ normalizedUrl: articles.normalizedUrl })
+      .from(articles)
+      .where(
+        and(
+          eq(articles.userId, userId),
+          inArray(articles.normalizedUrl, addresses.slice(start, start + ADDRESSES_PER_READ)),
+        ),
+      );
+    for (const row of rows) if (row.normalizedUrl !== null) known.add(row.normalizedUrl);
+  }
+  return { known, tagIds: new Map() };
+}
+
+/**
+ * Must run inside the transaction `batch` was read in. An address the library already holds is skipped,
+ * never saved twice. The batch's transaction records each article, highlight and tag in the feed once,
+ * however many rows touch it.
  */
 export async function writeImportedRow(
   db: Queryable,
   userId: string,
   item: PreparedItem,
+  batch: ImportBatch,
 ): Promise<ImportedRowResult> {
   const normalizedUrl = normalizeArticleUrl(item.url);
   const { articles, articleTags, highlights } = db.tables;
-  const [known] = await db.orm
-    .select({ id: articles.id })
-    .from(articles)
-    .where(and(eq(articles.userId, userId), eq(articles.normalizedUrl, normalizedUrl)))
-    .limit(1);
-  if (known) return { kind: 'skipped' };
+  if (batch.known.has(normalizedUrl)) return { kind: 'skipped' };
+  batch.known.add(normalizedUrl);
 
   const id = newId();
   const now = nowIso();
@@ -68,7 +102,12 @@ export async function writeImportedRow(
     createdAt: savedAt,
     updatedAt: savedAt,
   });
-  const tagIds = await ensureTags(db, userId, item.tags);
+  const tagIds: string[] = [];
+  for (const name of item.tags) {
+    let tagId = batch.tagIds.get(name);
+    if (tagId === undefined) batch.tagIds.set(name, (tagId = (await ensureTag(db, userId, name)).id));
+    tagIds.push(tagId);
+  }
   if (tagIds.length > 0)
     await db.orm
       .insert(articleTags)

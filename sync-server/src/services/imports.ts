@@ -13,12 +13,12 @@ import type { Queryable } from '../db/connection';
 import { asNumber, rowExists, select } from '../db/typed-select';
 import { ImportBusyError, prepareImportOffThread } from '../imports/import-pool';
 import type { PreparedItem } from '../imports/prepare-import';
-import { enqueueJob, requeueJob } from '../jobs/job-queue';
+import { enqueueJob, enqueueJobs, requeueJob, type JobToQueue } from '../jobs/job-queue';
 import { nowIso } from './change-log';
 import { getArticle } from './article-rows';
 import type { ServiceContext } from './context';
 import { badRequest, notFound, tooManyRequests } from './errors';
-import { writeImportedRow } from './imported-articles';
+import { startImportBatch, writeImportedRow } from './imported-articles';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 export type { ImportStatus, ImportView };
@@ -30,6 +30,8 @@ export const FETCH_IMPORTED_ARTICLE_JOB = 'fetch_imported_article';
 const BATCH_MAX_ROWS = 250;
 const BATCH_MAX_WRITES = 2_000;
 const BATCH_MAX_BYTES = 1024 * 1024;
+/** A stored file's rows written by one statement (three values each: well within either engine's limit). */
+const ROWS_PER_INSERT = 500;
 /** Failed rows an import answers with at most (the counts stay exact). */
 const FAILURES_SHOWN = 1000;
 
@@ -88,10 +90,15 @@ export async function startImport(
       await tx.run(
         sql`INSERT INTO import_failures (import_id, line, url, reason) VALUES (${id}, ${row.line}, NULL, ${row.reason})`,
       );
-    for (const [position, item] of parsed.items.entries())
-      await tx.run(
-        sql`INSERT INTO import_rows (import_id, position, data) VALUES (${id}, ${position}, ${JSON.stringify(item)})`,
-      );
+    const { importRows } = tx.tables;
+    for (let start = 0; start < parsed.items.length; start += ROWS_PER_INSERT)
+      await tx.orm
+        .insert(importRows)
+        .values(
+          parsed.items
+            .slice(start, start + ROWS_PER_INSERT)
+            .map((item, i) => ({ importId: id, position: start + i, data: JSON.stringify(item) })),
+        );
     await enqueueJob(tx, { kind: IMPORT_ROWS_JOB, key: id, userId, groupId: id, payload: { importId: id } });
   });
   return await getImport(db, userId, id);
@@ -118,6 +125,8 @@ export async function writeImportBatch(db: Queryable, userId: string, importId: 
     let skipped = 0;
     let writes = 0;
     let bytes = 0;
+    // The rows this batch takes: up to BATCH_MAX_WRITES inserts or BATCH_MAX_BYTES (always one).
+    const items: PreparedItem[] = [];
     let lastPosition = rows[0]!.position;
     for (const row of rows) {
       if (writes >= BATCH_MAX_WRITES || bytes >= BATCH_MAX_BYTES) break;
@@ -125,22 +134,27 @@ export async function writeImportBatch(db: Queryable, userId: string, importId: 
       const item = JSON.parse(row.data) as PreparedItem;
       writes += 1 + item.tags.length + item.highlights.length;
       bytes += row.data.length;
-      const result = await writeImportedRow(tx, userId, item);
+      items.push(item);
+    }
+    const batch = await startImportBatch(tx, userId, items);
+    const fetches: JobToQueue[] = [];
+    for (const item of items) {
+      const result = await writeImportedRow(tx, userId, item, batch);
       if (result.kind === 'skipped') {
         skipped += 1;
         continue;
       }
       imported += 1;
-      if (result.needsFetch) {
-        await enqueueJob(tx, {
+      if (result.needsFetch)
+        fetches.push({
           kind: FETCH_IMPORTED_ARTICLE_JOB,
           key: result.articleId,
           userId,
           groupId: importId,
           payload: { articleId: result.articleId },
         });
-      }
     }
+    await enqueueJobs(tx, fetches);
     await tx.run(
       sql`DELETE FROM import_rows WHERE import_id = ${importId} AND position BETWEEN ${rows[0]!.position} AND ${lastPosition}`,
     );
