@@ -90,11 +90,15 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
   }
 
   const queue = new TransactionQueue();
-  const writes = queries(writer);
-  const reads = queries(reader);
-  const writeOrm = drizzle({ client: preparingOnce(writer), schema }) as unknown as Orm;
+  const writerStatements = statementsOf(writer);
+  const readerStatements = reader === writer ? writerStatements : statementsOf(reader);
+  const writes = queries(writerStatements);
+  const reads = queries(readerStatements);
+  const writeOrm = drizzle({ client: builderClient(writer, writerStatements), schema }) as unknown as Orm;
   const readOrm =
-    reader === writer ? writeOrm : (drizzle({ client: preparingOnce(reader), schema }) as unknown as Orm);
+    reader === writer
+      ? writeOrm
+      : (drizzle({ client: builderClient(reader, readerStatements), schema }) as unknown as Orm);
   let savepoints = 0;
   // The transaction the running code is inside, if any. A call on the Db itself from inside one is a
   // mistake that would otherwise hang (a transaction or write waits for the one it is part of) or read
@@ -190,44 +194,47 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
   return db;
 }
 
-/** Statements of the builder kept prepared on a connection: its queries' texts are few, but not bounded. */
-const BUILDER_STATEMENTS_KEPT = 500;
+/** Statements kept prepared on a connection: the server's queries' texts are few, but not bounded. */
+const STATEMENTS_KEPT = 500;
 
 /**
- * The connection as drizzle's builder sees it, each SQL text prepared once and reused (the most recently
- * used BUILDER_STATEMENTS_KEPT of them): drizzle prepares every query it runs anew, and SQLite compiling
- * the text was a fifth of the CPU of writing an import's rows (a thousand microseconds a row). A statement
- * handed out again is out of raw mode, as a new one is: drizzle turns it on only for the reads that want it.
+ * The connection's statements by SQL text, each prepared once and reused (the most recently used
+ * STATEMENTS_KEPT of them), for the server's own queries and drizzle's builder alike: drizzle prepares every
+ * query it runs anew, and SQLite compiling the text was a fifth of the CPU of writing an import's rows (a
+ * thousand microseconds a row). A statement handed out again is out of raw mode, as a new one is: drizzle
+ * turns it on for the reads that want it.
  */
-function preparingOnce(connection: Database.Database): Database.Database {
+function statementsOf(connection: Database.Database): (source: string) => Database.Statement {
   const kept = new Map<string, Database.Statement>();
-  const prepare = (source: string): Database.Statement => {
+  return (source) => {
     let statement = kept.get(source);
     if (statement) {
       kept.delete(source);
       if (statement.reader) statement.raw(false);
     } else {
       statement = connection.prepare(source);
-      if (kept.size >= BUILDER_STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
     }
     kept.set(source, statement);
     return statement;
   };
+}
+
+/** The connection as drizzle's builder sees it: its statements from `prepare` (statementsOf). */
+function builderClient(
+  connection: Database.Database,
+  prepare: (source: string) => Database.Statement,
+): Database.Database {
   // Asserted: drizzle's better-sqlite3 session calls only these two on its client.
   return { prepare, transaction: connection.transaction.bind(connection) } as unknown as Database.Database;
 }
 
-/** all / get / run on one connection, each SQL text prepared once and reused. */
-function queries(connection: Database.Database) {
-  const statements = new Map<string, Database.Statement>();
+/** all / get / run on one connection, with its statements from `statementOf`. */
+function queries(statementOf: (source: string) => Database.Statement) {
   const textOf = queryTexts(dialect);
   const prepare = (query: SQL, values?: PlaceholderValues) => {
     const { text, params } = textOf(query, values);
-    let statement = statements.get(text);
-    if (!statement) {
-      statement = connection.prepare(text);
-      statements.set(text, statement);
-    }
+    const statement = statementOf(text);
     // SQLite has no boolean: it stores 1 and 0 (better-sqlite3 refuses true and false).
     for (let i = 0; i < params.length; i++) if (typeof params[i] === 'boolean') params[i] = params[i] ? 1 : 0;
     return { statement, params };

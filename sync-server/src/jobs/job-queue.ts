@@ -3,6 +3,7 @@
 import { nowIso } from '@lectern/shared-schema';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/connection';
+import { statementSlices } from '../db/statement-slices';
 import { preparedSelect, type RowOf } from '../db/typed-select';
 import type { HandleOptions, JobRunner, NewJob } from './job-runner';
 
@@ -67,11 +68,6 @@ export class UserSlots {
     return (this.inUse.get(userId) ?? 0) >= this.perUser;
   }
 
-  /** The users at the limit. */
-  fullUsers(): string[] {
-    return [...this.inUse.keys()].filter((userId) => this.full(userId));
-  }
-
   take(userId: string): void {
     this.inUse.set(userId, (this.inUse.get(userId) ?? 0) + 1);
   }
@@ -103,11 +99,6 @@ export class JobSlots {
   /** The slots jobs of this kind take. */
   of(kind: string): UserSlots {
     return this.waitedOn.has(kind) ? this.waited : this.background;
-  }
-
-  /** The users at the limit, for the kinds a request waits for or for the background ones. */
-  fullUsers(waitedOn: boolean): string[] {
-    return (waitedOn ? this.waited : this.background).fullUsers();
   }
 }
 
@@ -148,13 +139,18 @@ const oldestDueJobs = preparedSelect((db) => {
   };
 });
 
-type DueJob = JobRow & { run_after: string; waited: boolean };
+/** A user's and kind's oldest due job, and whether a request waits for its kind. */
+interface DueJob {
+  job: JobRow;
+  runAfter: string;
+  waited: boolean;
+}
 
 /** Jobs a request waits for first, then the oldest due, then the first queued. */
-function comesFirst(job: DueJob, than: DueJob): boolean {
-  if (job.waited !== than.waited) return job.waited;
-  if (job.run_after !== than.run_after) return job.run_after < than.run_after;
-  return job.id < than.id;
+function comesFirst(due: DueJob, than: DueJob): boolean {
+  if (due.waited !== than.waited) return due.waited;
+  if (due.runAfter !== than.runAfter) return due.runAfter < than.runAfter;
+  return due.job.id < than.job.id;
 }
 
 /** A job to queue: its kind and key (once per pair), its user, and what it is given. */
@@ -166,23 +162,21 @@ export interface JobToQueue {
   payload?: unknown;
 }
 
-/** Jobs queued together in as few statements as the engine's parameter limit allows. */
-const JOBS_PER_INSERT = 200;
-
 /** Queues a job once: the same kind and key again is ignored (a replayed import never fetches twice). */
 export async function enqueueJob(db: Queryable, job: JobToQueue): Promise<void> {
   await enqueueJobs(db, [job]);
 }
 
-/** enqueueJob for many jobs at once (an import's batch of page fetches), a statement per JOBS_PER_INSERT. */
+/** enqueueJob for many jobs at once (an import's batch of page fetches), a few hundred a statement. */
 export async function enqueueJobs(db: Queryable, queued: readonly JobToQueue[]): Promise<void> {
   const at = nowIso();
   const { jobs } = db.tables;
-  for (let start = 0; start < queued.length; start += JOBS_PER_INSERT) {
+  // Ten values a job: the nine below and its id.
+  for (const slice of statementSlices(queued, 10)) {
     await db.orm
       .insert(jobs)
       .values(
-        queued.slice(start, start + JOBS_PER_INSERT).map((job) => ({
+        slice.map((job) => ({
           kind: job.kind,
           key: job.key,
           userId: job.userId,
@@ -322,22 +316,20 @@ export class JobQueue implements JobRunner {
    * first), marked running in the same transaction.
    */
   private async claim(): Promise<JobRow | null> {
-    const busy = { waited: this.slots.fullUsers(true), background: this.slots.fullUsers(false) };
     return await this.db.transaction(async (tx) => {
       let best: DueJob | null = null;
-      for (const due of await oldestDueJobs(tx, { now: nowIso() })) {
-        const waited = this.slots.waitedOn.has(due.kind);
-        if ((waited ? busy.waited : busy.background).includes(due.user_id)) continue;
-        if (best === null || comesFirst({ ...due, waited }, best)) best = { ...due, waited };
+      for (const { run_after: runAfter, ...job } of await oldestDueJobs(tx, { now: nowIso() })) {
+        if (this.slots.of(job.kind).full(job.user_id)) continue;
+        const due = { job, runAfter, waited: this.slots.waitedOn.has(job.kind) };
+        if (best === null || comesFirst(due, best)) best = due;
       }
       if (!best) return null;
       const { jobs } = tx.tables;
       await tx.orm
         .update(jobs)
         .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, updatedAt: nowIso() })
-        .where(eq(jobs.id, best.id));
-      const { waited: _waited, run_after: _runAfter, ...job } = best;
-      return { ...job, attempts: job.attempts + 1 };
+        .where(eq(jobs.id, best.job.id));
+      return { ...best.job, attempts: best.job.attempts + 1 };
     });
   }
 

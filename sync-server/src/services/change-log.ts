@@ -3,17 +3,23 @@ import { nowIso } from '@lectern/shared-schema';
 import type { SyncEntity } from '@lectern/shared-schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connection';
+import { statementSlices } from '../db/statement-slices';
 import { cardJson } from './article-cards';
 
 /** Timestamps are shared-schema's rule; services take it from here as they always have. */
 export { nowIso };
 
-/** An entity's earlier changes are superseded by the one being recorded (see change_log in db/schema.ts). */
-async function dropSuperseded(db: Queryable, userId: string, entity: SyncEntity, id: string): Promise<void> {
+/** Entities' earlier changes are superseded by the ones being recorded (see change_log in db/schema.ts). */
+async function dropSuperseded(
+  db: Queryable,
+  userId: string,
+  entity: SyncEntity,
+  ids: readonly string[],
+): Promise<void> {
   const { changeLog } = db.tables;
   await db.orm
     .delete(changeLog)
-    .where(and(eq(changeLog.userId, userId), eq(changeLog.entity, entity), eq(changeLog.entityId, id)));
+    .where(and(eq(changeLog.userId, userId), eq(changeLog.entity, entity), inArray(changeLog.entityId, ids)));
 }
 
 /** An upsert the feed records: the entity's row as its GET serves it. */
@@ -24,37 +30,23 @@ export interface FeedUpsert {
   row: unknown;
 }
 
-/** Upserts recorded by one statement of each kind (five values a row: well within either engine's limit). */
-const UPSERTS_PER_STATEMENT = 200;
-
 /**
  * Records upserts in their order, each superseding the entity's earlier entry, a few statements for many
- * (a transaction that wrote an import's batch of 250 articles recorded them three statements each).
+ * (a transaction that wrote an import's batch of 250 articles recorded them three statements each). Each
+ * entity comes at most once, as a transaction's touched entities do (db/change-set.ts).
  */
-export async function recordUpserts(db: Queryable, recorded: readonly FeedUpsert[]): Promise<void> {
+export async function recordUpserts(db: Queryable, upserts: readonly FeedUpsert[]): Promise<void> {
   const { changeLog, articleCards } = db.tables;
-  // An entity upserted twice is recorded once, with its last row, where its last upsert stands.
-  const last = new Map(
-    recorded.map((upsert, i) => [JSON.stringify([upsert.userId, upsert.entity, upsert.id]), i]),
-  );
-  const upserts = recorded.filter(
-    (upsert, i) => last.get(JSON.stringify([upsert.userId, upsert.entity, upsert.id])) === i,
-  );
-  for (let start = 0; start < upserts.length; start += UPSERTS_PER_STATEMENT) {
-    const slice = upserts.slice(start, start + UPSERTS_PER_STATEMENT);
+  // Seven values a change: the six below and its seq.
+  for (const slice of statementSlices(upserts, 7)) {
     const superseded = new Map<string, { userId: string; entity: SyncEntity; ids: string[] }>();
     for (const { userId, entity, id } of slice) {
-      const key = JSON.stringify([userId, entity]);
+      const key = `${userId} ${entity}`;
       let group = superseded.get(key);
       if (!group) superseded.set(key, (group = { userId, entity, ids: [] }));
       group.ids.push(id);
     }
-    for (const { userId, entity, ids } of superseded.values())
-      await db.orm
-        .delete(changeLog)
-        .where(
-          and(eq(changeLog.userId, userId), eq(changeLog.entity, entity), inArray(changeLog.entityId, ids)),
-        );
+    for (const { userId, entity, ids } of superseded.values()) await dropSuperseded(db, userId, entity, ids);
     const at = nowIso();
     await db.orm.insert(changeLog).values(
       slice.map(({ userId, entity, id, row }) => ({
@@ -67,13 +59,13 @@ export async function recordUpserts(db: Queryable, recorded: readonly FeedUpsert
       })),
     );
     // Each article's card, its row less the body, read by a new device's pages of cards (services/sync.ts).
-    const cards = new Map<string, string>();
-    for (const { entity, id, row } of slice)
-      if (entity === 'article') cards.set(id, cardJson(row as Record<string, unknown>));
-    if (cards.size > 0)
+    const cards = slice
+      .filter((upsert) => upsert.entity === 'article')
+      .map(({ id, row }) => ({ articleId: id, card: cardJson(row as Record<string, unknown>) }));
+    if (cards.length > 0)
       await db.orm
         .insert(articleCards)
-        .values([...cards].map(([articleId, card]) => ({ articleId, card })))
+        .values(cards)
         .onConflictDoUpdate({ target: articleCards.articleId, set: { card: sql`excluded.card` } });
   }
 }
@@ -86,7 +78,7 @@ export async function recordDelete(
   id: string,
 ): Promise<void> {
   const at = nowIso();
-  await dropSuperseded(db, userId, entity, id);
+  await dropSuperseded(db, userId, entity, [id]);
   await db.orm
     .insert(db.tables.changeLog)
     .values({ userId, entity, entityId: id, op: 'delete', row: null, createdAt: at });

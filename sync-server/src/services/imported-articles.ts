@@ -3,10 +3,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { HIGHLIGHT_COLOR, isHighlightSelection, newId, normalizeArticleUrl } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
+import { statementSlices } from '../db/statement-slices';
 import type { PreparedItem } from '../imports/prepare-import';
 import { refreshArticleTagsText } from './article-rows';
 import { nowIso } from './change-log';
-import { ensureTag } from './tags';
+import { ensureTags } from './tags';
 
 const EXCERPT_MAX_LENGTH = 300;
 
@@ -32,9 +33,6 @@ export interface ImportBatch {
   tagIds: Map<string, string>;
 }
 
-/** Addresses read at a time (a statement's parameters stay well within either engine's limit). */
-const ADDRESSES_PER_READ = 500;
-
 /** Must run inside the batch's transaction: the library's addresses among the items', for writeImportedRow. */
 export async function startImportBatch(
   db: Queryable,
@@ -44,16 +42,11 @@ export async function startImportBatch(
   const { articles } = db.tables;
   const addresses = [...new Set(items.map((item) => normalizeArticleUrl(item.url)))];
   const known = new Set<string>();
-  for (let start = 0; start < addresses.length; start += ADDRESSES_PER_READ) {
+  for (const slice of statementSlices(addresses, 1)) {
     const rows = await db.orm
       .select({ normalizedUrl: articles.normalizedUrl })
       .from(articles)
-      .where(
-        and(
-          eq(articles.userId, userId),
-          inArray(articles.normalizedUrl, addresses.slice(start, start + ADDRESSES_PER_READ)),
-        ),
-      );
+      .where(and(eq(articles.userId, userId), inArray(articles.normalizedUrl, slice)));
     for (const row of rows) if (row.normalizedUrl !== null) known.add(row.normalizedUrl);
   }
   return { known, tagIds: new Map() };
@@ -102,12 +95,7 @@ export async function writeImportedRow(
     createdAt: savedAt,
     updatedAt: savedAt,
   });
-  const tagIds: string[] = [];
-  for (const name of item.tags) {
-    let tagId = batch.tagIds.get(name);
-    if (tagId === undefined) batch.tagIds.set(name, (tagId = (await ensureTag(db, userId, name)).id));
-    tagIds.push(tagId);
-  }
+  const tagIds = await ensureTags(db, userId, item.tags, batch.tagIds);
   if (tagIds.length > 0)
     await db.orm
       .insert(articleTags)

@@ -10,6 +10,7 @@ import {
 } from '@lectern/shared-schema';
 import { importTotal, type ImportRowFailure } from '@lectern/shared-schema/import-files';
 import type { Queryable } from '../db/connection';
+import { statementSlices } from '../db/statement-slices';
 import { asNumber, rowExists, select } from '../db/typed-select';
 import { ImportBusyError, prepareImportOffThread } from '../imports/import-pool';
 import type { PreparedItem } from '../imports/prepare-import';
@@ -30,8 +31,6 @@ export const FETCH_IMPORTED_ARTICLE_JOB = 'fetch_imported_article';
 const BATCH_MAX_ROWS = 250;
 const BATCH_MAX_WRITES = 2_000;
 const BATCH_MAX_BYTES = 1024 * 1024;
-/** A stored file's rows written by one statement (three values each: well within either engine's limit). */
-const ROWS_PER_INSERT = 500;
 /** Failed rows an import answers with at most (the counts stay exact). */
 const FAILURES_SHOWN = 1000;
 
@@ -91,14 +90,12 @@ export async function startImport(
         sql`INSERT INTO import_failures (import_id, line, url, reason) VALUES (${id}, ${row.line}, NULL, ${row.reason})`,
       );
     const { importRows } = tx.tables;
-    for (let start = 0; start < parsed.items.length; start += ROWS_PER_INSERT)
-      await tx.orm
-        .insert(importRows)
-        .values(
-          parsed.items
-            .slice(start, start + ROWS_PER_INSERT)
-            .map((item, i) => ({ importId: id, position: start + i, data: JSON.stringify(item) })),
-        );
+    const rows = parsed.items.map((item, position) => ({
+      importId: id,
+      position,
+      data: JSON.stringify(item),
+    }));
+    for (const slice of statementSlices(rows, 3)) await tx.orm.insert(importRows).values(slice);
     await enqueueJob(tx, { kind: IMPORT_ROWS_JOB, key: id, userId, groupId: id, payload: { importId: id } });
   });
   return await getImport(db, userId, id);
