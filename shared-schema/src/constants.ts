@@ -44,7 +44,7 @@ export const CHANGES_DEFAULT_LIMIT = 500;
 
 /**
  * POST /api/articles/bodies (a new device's bodies, after the cards of its first sync): ids one call may
- * ask for, and about how many bytes of bodies (with their texts) one answer carries (always at least one
+ * ask for, and about how many bytes of bodies one answer carries (always at least one
  * body, so a long read still comes; the ids left out are asked for again).
  */
 export const BODIES_MAX_IDS = 100;

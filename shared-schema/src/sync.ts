@@ -41,8 +41,6 @@ export const BodiesResponse = Type.Object({
     Type.Object({
       id: Type.String(),
       content: Type.Union([Type.String(), Type.Null()]),
-      /** The body's text for search, as the server made it (null with no body). */
-      text: Type.Union([Type.String(), Type.Null()]),
     }),
   ),
   unknown: Type.Array(Type.String()),

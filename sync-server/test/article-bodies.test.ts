@@ -91,10 +91,9 @@ beforeAll(async () => {
       const content = i === 2 ? null : bodyOf(i, 2_000);
       saved.push({ id: await save(tx, owner.id, content, i, i === 0 ? ['garden'] : []), content });
     }
-    // Three bodies of 22% of an answer each, with their texts (as large) 44%: two fit in one answer, the
-    // third comes in the next.
+    // Three bodies of 44% of an answer each: two fit in one answer, the third comes in the next.
     for (let i = 6; i < 9; i += 1) {
-      const content = bodyOf(i, BODIES_ANSWER_BYTES * 0.22);
+      const content = bodyOf(i, BODIES_ANSWER_BYTES * 0.44);
       saved.push({ id: await save(tx, owner.id, content, i), content });
     }
     // One body larger than a whole answer still comes, alone.
@@ -249,12 +248,12 @@ describe('POST /api/articles/bodies', () => {
     expect(answer.body).toEqual({
       bodies: ids.map((id) => {
         const { content } = saved.find((article) => article.id === id)!;
-        // Its text as the server keeps it (content_text, which `save` sets to the content itself).
-        return { id, content, text: content };
+        // The body only: the device makes its search text itself (the answer carries half the bytes).
+        return { id, content };
       }),
       unknown: [],
     });
-    expect(answer.body.bodies[3]).toEqual({ id: saved[2]!.id, content: null, text: null });
+    expect(answer.body.bodies[3]).toEqual({ id: saved[2]!.id, content: null });
   });
 
   it("names another user's article and ids that don't exist as unknown, and shows nothing of them", async () => {
@@ -262,7 +261,7 @@ describe('POST /api/articles/bodies', () => {
     const answer = await bodies(reader, [othersArticle, saved[1]!.id, nowhere, saved[1]!.id]);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      bodies: [{ id: saved[1]!.id, content: saved[1]!.content, text: saved[1]!.content }],
+      bodies: [{ id: saved[1]!.id, content: saved[1]!.content }],
       unknown: [othersArticle, nowhere],
     });
     expect(JSON.stringify(answer.body)).not.toContain('body 99');
@@ -281,7 +280,7 @@ describe('POST /api/articles/bodies', () => {
     const second = await bodies(reader, [c, huge]);
     expect(second.body.bodies.map((body) => body.id)).toEqual([c]);
     const third = await bodies(reader, [huge]);
-    expect(third.body.bodies).toEqual([{ id: huge, content: saved[9]!.content, text: saved[9]!.content }]);
+    expect(third.body.bodies).toEqual([{ id: huge, content: saved[9]!.content }]);
     expect(Number(third.headers.get('content-length'))).toBeGreaterThan(BODIES_ANSWER_BYTES);
   });
 

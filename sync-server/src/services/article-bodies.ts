@@ -17,7 +17,7 @@ export async function readArticleBodies(
   userId: string,
   ids: readonly string[],
 ): Promise<Buffer> {
-  // Which ids are the caller's, and how large their bodies and texts are, first; then each body on its
+  // Which ids are the caller's, and how large their bodies are, first; then each body on its
   // own, stopping at the answer's budget, so the bodies after a full answer are never read.
   const asked = await select(
     db,
@@ -25,9 +25,10 @@ export async function readArticleBodies(
       id: asText(sql`asked.value`),
       // When the id is no article of the caller's.
       unknown: asBoolean(sql`a.id IS NULL`),
-      // The body's and its text's length in bytes (null for an article without a body): what they add to
-      // the answer, about.
-      size: orNull(asNumber(sql`${byteLength(db, sql`a.content`)} + ${byteLength(db, sql`a.content_text`)}`)),
+      // The body's length in bytes (null for an article without a body): what it adds to the answer,
+      // about. Not its text for search: the device makes that from the body when its index takes the
+      // article in, so the answer (and the device's storage) carries each body once.
+      size: orNull(asNumber(byteLength(db, sql`a.content`))),
     },
     sql`FROM ${jsonListTable(db, ids, 'asked')}
         LEFT JOIN articles a ON a.id = asked.value AND a.user_id = ${userId} ORDER BY asked.n`,
@@ -48,23 +49,16 @@ export async function readArticleBodies(
     // The body as a JSON string literal made by the database: never parsed nor escaped here.
     const body = await selectFirst(
       db,
-      {
-        content: orNull(jsonStringText(db, sql`content`)),
-        // Its text for search, as the server keeps it: the device need not make it again.
-        text: orNull(jsonStringText(db, sql`CASE WHEN content IS NULL THEN NULL ELSE content_text END`)),
-      },
+      { content: orNull(jsonStringText(db, sql`content`)) },
       sql`FROM articles WHERE id = ${row.id} AND user_id = ${userId}`,
     );
     const content = body?.content ? jsonBytes(body.content) : Buffer.from('null');
-    const text = body?.text ? jsonBytes(body.text) : Buffer.from('null');
     bodies.push(
       Buffer.from(`${bodies.length === 0 ? '' : ','}{"id":${JSON.stringify(row.id)},"content":`),
       content,
-      Buffer.from(',"text":'),
-      text,
       Buffer.from('}'),
     );
-    bytes += content.length + text.length;
+    bytes += content.length;
   }
   return Buffer.concat([
     Buffer.from('{"bodies":['),

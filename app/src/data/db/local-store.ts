@@ -9,7 +9,7 @@ import {
   type ArticleSummary,
   type ListArticle,
 } from '@lectern/shared-schema';
-import { htmlToText, listArticleKey } from '@lectern/shared-schema';
+import { listArticleKey } from '@lectern/shared-schema';
 import type { LecternDb } from './lectern-db';
 import type { ArticleContentRow, ArticleRow, HighlightRow } from './rows';
 
@@ -47,8 +47,11 @@ export function toArticleRow(article: ArticleSummary, rev: number, contentHash?:
   return row;
 }
 
-/** What a body takes in IndexedDB: UTF-16, two bytes a character, the HTML and its text for search. */
-export function bodySizeOf(content: string | null, text: string): number {
+/**
+ * What a body takes in IndexedDB: UTF-16, two bytes a character; with the text for search that versions
+ * before 2 December 2026 kept beside it, when given.
+ */
+export function bodySizeOf(content: string | null, text = ''): number {
   return 2 * ((content?.length ?? 0) + text.length);
 }
 
@@ -102,8 +105,7 @@ export async function putArticles(
     }
     const hash = hashOf(article.content);
     rows.push(toArticleRow(article, rev, hash));
-    if (hash !== previousHash)
-      bodies.push({ id: article.id, content: article.content, text: htmlToText(article.content), rev });
+    if (hash !== previousHash) bodies.push({ id: article.id, content: article.content, rev });
   });
   await putArticleRows(db, rows);
   await db.article_contents.bulkPut(bodies);

@@ -38,8 +38,12 @@ export interface CardPageIdsRow {
 export interface ArticleContentRow {
   id: string;
   content: string | null;
-  /** The body as plain text, computed once on write for the search index. */
-  text: string;
+  /**
+   * The body as plain text, as versions before 2 December 2026 stored it beside each body: read by nothing
+   * now (the search index makes it from `content` when it takes the article in), only counted in what the
+   * device holds until the body is written again. Storing it doubled what a new device writes.
+   */
+  text?: string;
   /** Raised on every write (the same counter as articles'), so search and the offline images see new bodies. */
   rev?: number;
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { pageArticles } from '../reads/article-pages';
 import { articlesWithTag, searchArticles } from '../reads/article-reads';
 import { createArticleSearch } from '../search/article-search';
-import { prepareBodies, storeBodies } from '../offline/body-downloads';
+import { storeBodies } from '../offline/body-downloads';
 import { applyChanges } from '../sync/apply-changes';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
@@ -193,7 +193,7 @@ describe('staged cards', () => {
     const found = async (q: string) => (await searchArticles(db, search, q)).articles.map((a) => a.id);
     expect(await found('article 42')).toEqual(['a042']);
     // Bodies come for staged cards (offline/body-downloads.ts) before their move.
-    await storeBodies(db, await prepareBodies([{ id: 'a017', content: '<p>Rhubarb compote</p>' }]));
+    await storeBodies(db, [{ id: 'a017', content: '<p>Rhubarb compote</p>' }]);
     expect(await found('rhubarb')).toEqual(['a017']);
     await search.flush();
     const reread = createArticleSearch(db, { pause: async () => {} });

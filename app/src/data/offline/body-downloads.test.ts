@@ -1,42 +1,55 @@
-// The bodies a new device fetches are given their search text: the server's when it sent one (the device
-// need not make it again), else made from the body as an older server's answer needs. Each call asks for as
+// The bodies a new device fetches are kept as their HTML only, whatever else an answer carries (an older
+// server sent each body's search text too): the search index makes the text itself. Each call asks for as
 // many bodies as fit about one answer at the size of those answered so far.
-import { BODIES_ANSWER_BYTES, BODIES_MAX_IDS, htmlToText } from '@lectern/shared-schema';
+import '../testing/install-fake-indexeddb';
+import { BODIES_ANSWER_BYTES, BODIES_MAX_IDS } from '@lectern/shared-schema';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { bodySizeOf } from '../db/local-store';
-import { createAskSize, prepareBodies } from './body-downloads';
+import { articleSummary } from '../testing/article-summary';
+import { rememberReader } from '../testing/device-user';
+import { LecternDb } from '../db/lectern-db';
+import { bodySizeOf, putArticles } from '../db/local-store';
+import { createAskSize, storeBodies, type Body } from './body-downloads';
 
-describe('prepareBodies', () => {
-  it("keeps the server's text, makes it when none came, and gives a missing body none", async () => {
+describe('storeBodies', () => {
+  it('keeps the HTML of articles on the device, once, counts it in the budget, and nothing an answer adds', async () => {
+    const db = new LecternDb(`bodies-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    await rememberReader(db);
+    await putArticles(db, [articleSummary('a'), articleSummary('b'), articleSummary('c')], true);
     const html = '<h1>Rhubarb</h1><p>Compote &amp; crumble</p>';
-    const [sent, made, none] = await prepareBodies([
-      { id: 'a', content: html, text: 'as the server keeps it' },
-      { id: 'b', content: html },
-      { id: 'c', content: null, text: null },
+    // As an older server answered: each body with its text beside it.
+    const fromOlderServer = { id: 'a', content: html, text: 'Rhubarb Compote & crumble' } as Body;
+    const stored = await storeBodies(
+      db,
+      [fromOlderServer, { id: 'b', content: null }, { id: 'gone', content: '<p>Deleted meanwhile</p>' }],
+      true,
+    );
+    expect(stored).toBe(bodySizeOf(html));
+    expect(bodySizeOf(html)).toBe(2 * html.length);
+    expect(await db.getMeta('bodyBytes')).toBe(2 * html.length);
+    const rows = await db.article_contents.bulkGet(['a', 'b', 'gone']);
+    expect(rows.map((row) => row && { id: row.id, content: row.content, text: row.text })).toEqual([
+      { id: 'a', content: html, text: undefined },
+      { id: 'b', content: null, text: undefined },
+      undefined,
     ]);
-    expect(sent).toMatchObject({ id: 'a', text: 'as the server keeps it' });
-    expect(made).toMatchObject({ id: 'b', text: htmlToText(html) });
-    expect(made!.text).toBe('Rhubarb\nCompote & crumble');
-    expect(none).toMatchObject({ id: 'c', text: '' });
-    // What each takes on the device counts the text it stores.
-    expect(sent!.size).toBe(bodySizeOf(html, 'as the server keeps it'));
-    expect(made!.size).toBe(bodySizeOf(html, htmlToText(html)));
+    // A body already on the device is neither written again nor counted twice.
+    expect(await storeBodies(db, [{ id: 'a', content: '<p>Another</p>' }], true)).toBe(0);
+    expect((await db.article_contents.get('a'))?.content).toBe(html);
+    expect(await db.getMeta('bodyBytes')).toBe(2 * html.length);
+    db.close();
   });
 });
 
 describe('createAskSize', () => {
   const bodies = (count: number, chars: number) =>
-    Array.from({ length: count }, (_, i) => ({
-      id: String(i),
-      content: 'h'.repeat(chars / 2),
-      text: 't'.repeat(chars / 2),
-    }));
+    Array.from({ length: count }, (_, i) => ({ id: String(i), content: 'h'.repeat(chars) }));
 
-  it('asks for two dozen before any size is known, then as many as fit three quarters of an answer', () => {
+  it('asks for four dozen before any size is known, then as many as fit three quarters of an answer', () => {
     const ask = createAskSize();
-    expect(ask.next()).toBe(24);
-    // Bodies of 50,000 characters with their texts: 31 fit 1.5 MB.
-    ask.answered(bodies(24, 50_000));
+    expect(ask.next()).toBe(48);
+    // Bodies of 50,000 characters: 31 fit 1.5 MB.
+    ask.answered(bodies(48, 50_000));
     expect(ask.next()).toBe(Math.floor((BODIES_ANSWER_BYTES * 3) / 4 / 50_000));
     expect(ask.next()).toBe(31);
   });
@@ -50,7 +63,7 @@ describe('createAskSize', () => {
     expect(books.next()).toBe(4);
     // An answer with nothing but missing bodies counts them as small, not as nothing at all.
     const empty = createAskSize();
-    empty.answered([{ id: 'gone', content: null, text: null }]);
+    empty.answered([{ id: 'gone', content: null }]);
     expect(empty.next()).toBe(BODIES_MAX_IDS);
   });
 });

@@ -9,7 +9,6 @@ import {
   BODIES_ANSWER_BYTES,
   BODIES_MAX_IDS,
   compareNewestFirst,
-  htmlToText,
   type BodiesResponse,
 } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
@@ -21,30 +20,30 @@ import type { ArticleContentRow, ArticleRow } from '../db/rows';
 import type { DownloadOutcome } from './image-downloads';
 import { readStreamedArray } from '../sync/feed-page';
 import { markSync } from '../sync/sync-marks';
-import { yieldTask, yieldToUi } from './yield-to-ui';
+import { yieldToUi } from './yield-to-ui';
 
 /** Article rows read at a time, newest first: a small slice of the library, never all of it. */
 const WALK_CHUNK = 400;
 /**
- * Bytes of bodies (HTML and text, as sent) asked for in one call: three quarters of an answer's budget, so
+ * Bytes of bodies (as sent) asked for in one call: three quarters of an answer's budget, so
  * an answer is seldom cut at it (a cut answer's other ids are asked again next) and the next call can be on
  * its way before this one answers.
  */
 const ASK_BYTES = (BODIES_ANSWER_BYTES * 3) / 4;
-/** Ids asked for before any body's size is known: about 30 bodies of the median 25 KB with their texts. */
-const FIRST_ASK_IDS = 24;
+/** Ids asked for before any body's size is known: about 60 bodies of the median 25 KB fit an answer. */
+const FIRST_ASK_IDS = 48;
 /** Ids asked for at least: a library of very long articles still fetches a few at a time. */
 const MIN_ASK_IDS = 4;
 /** Calls on their way at once. */
 const CALLS_IN_FLIGHT = 2;
-/** Body HTML turned into search text between two yields to the page. */
-const TEXT_SLICE_CHARS = 256 * 1024;
 
+/**
+ * A body as the server answers it. Only the HTML is kept: the search index makes its text when it takes
+ * the article in (search/article-search.ts), so each body is written (and counted in the budget) once.
+ */
 export interface Body {
   id: string;
   content: string | null;
-  /** Its text for search, when the server sent it (else made here). */
-  text?: string | null;
 }
 
 /** Asks the server for these bodies (at most BODIES_MAX_IDS): what it answered, and the ids it doesn't know. */
@@ -54,44 +53,12 @@ export async function fetchBodies(http: HttpClient, ids: readonly string[]): Pro
   return readStreamedArray<BodiesResponse>(response, 'bodies');
 }
 
-/** A fetched body with its text for search and what it takes on the device. */
-export interface PreparedBody extends Body {
-  text: string;
-  size: number;
-}
-
-/**
- * Gives each body its search text: the server's, else made here a slice at a time with the page given back
- * in between.
- */
-export async function prepareBodies(bodies: readonly Body[]): Promise<PreparedBody[]> {
-  const prepared: PreparedBody[] = [];
-  let sinceYield = 0;
-  for (const body of bodies) {
-    let text = body.content ? body.text : '';
-    if (typeof text !== 'string') {
-      text = htmlToText(body.content);
-      sinceYield += body.content?.length ?? 0;
-    }
-    prepared.push({ ...body, text, size: bodySizeOf(body.content, text) });
-    if (sinceYield > TEXT_SLICE_CHARS) {
-      sinceYield = 0;
-      await yieldTask();
-    }
-  }
-  return prepared;
-}
-
 /**
  * Stores bodies of articles still on the device and still without one, in one small transaction, under a
  * new rev of their own: the article rows (what the dashboard lists) are not written. Answers the bytes
  * stored; with `count`, they are added to what the budget counts.
  */
-export async function storeBodies(
-  db: LecternDb,
-  bodies: readonly PreparedBody[],
-  count = false,
-): Promise<number> {
+export async function storeBodies(db: LecternDb, bodies: readonly Body[], count = false): Promise<number> {
   if (bodies.length === 0) return 0;
   return db.transaction('rw', [db.articles, db.article_contents, db.card_pages, db.meta], async () => {
     const ids = bodies.map((body) => body.id);
@@ -109,8 +76,9 @@ export async function storeBodies(
       // Deleted meanwhile, or the feed (or an earlier answer) brought it first: that one is as new.
       if (!onDevice.has(body.id) || already.has(body.id)) continue;
       already.add(body.id);
-      contents.push({ id: body.id, content: body.content, text: body.text, rev });
-      bytes += body.size;
+      // What the server answered, field by field: anything else it sent is not kept.
+      contents.push({ id: body.id, content: body.content, rev });
+      bytes += bodySizeOf(body.content);
     }
     await db.article_contents.bulkPut(contents);
     if (count && bytes > 0) await db.setMeta('bodyBytes', ((await db.getMeta('bodyBytes')) ?? 0) + bytes);
@@ -197,7 +165,7 @@ export function createAskSize() {
     answered(answered: readonly Body[]): void {
       for (const body of answered) {
         bodies += 1;
-        chars += (body.content?.length ?? 0) + (body.text?.length ?? 0);
+        chars += body.content?.length ?? 0;
       }
     },
   };
@@ -280,17 +248,18 @@ async function fillBodies(
       const answered = new Set([...answer.bodies.map((body) => body.id), ...answer.unknown]);
       queue.unshift(...call.ids.filter((id) => !answered.has(id)));
       // Newest first within the budget: the first body that doesn't fit stops the walk. The batch still
-      // being written counts at its prepared size until it says what it stored.
-      const fitting: PreparedBody[] = [];
+      // being written counts at its size as answered until it says what it stored.
+      const fitting: Body[] = [];
       let over = false;
       let added = 0;
-      for (const body of await prepareBodies(answer.bodies)) {
-        if (limit !== Infinity && budget.used + added + body.size > limit) {
+      for (const body of answer.bodies) {
+        const size = bodySizeOf(body.content);
+        if (limit !== Infinity && budget.used + added + size > limit) {
           over = true;
           break;
         }
         fitting.push(body);
-        added += body.size;
+        added += size;
       }
       await storing;
       budget.used += added;

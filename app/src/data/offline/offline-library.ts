@@ -12,6 +12,7 @@ import type { OfflineImageRow } from '../db/rows';
 import { ARTICLE_IMAGES_CACHE } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
 import { downloadBodies } from './body-downloads';
+import { bodySizeOf } from '../db/local-store';
 import { hasStagedCards, moveStagedCards } from '../db/staged-cards';
 import { isKeptImageAddress } from './image-addresses';
 import {
@@ -316,8 +317,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       for (let i = 0; i < keys.length; i += 200) {
         for (const row of await db.article_contents.bulkGet(keys.slice(i, i + 200))) {
           if (!row) continue;
-          // UTF-16 in IndexedDB: two bytes a character, the body and its plain text for search.
-          articles.bytes += 2 * ((row.content?.length ?? 0) + row.text.length);
+          articles.bytes += bodySizeOf(row.content, row.text);
         }
         await yieldToUi();
       }

@@ -66,7 +66,7 @@ describe('saving an article', () => {
       created_at: T0,
       updated_at: T0,
     });
-    expect(await db.article_contents.get('a1')).toEqual({ id: 'a1', content: null, text: '' });
+    expect(await db.article_contents.get('a1')).toEqual({ id: 'a1', content: null });
   });
 
   it('takes an existing tag’s spelling, folds duplicates and tidies spaces in new ones', async () => {

@@ -68,7 +68,7 @@ async function resolveTagNames(db: LecternDb, names: readonly string[] = []): Pr
 async function insertPlaceholder(db: LecternDb, article: ArticleSummary): Promise<void> {
   if (await db.articles.get(article.id)) return;
   await rewriteArticles(db, [{ ...article, tag_keys: [], rev: 0 }]);
-  await db.article_contents.put({ id: article.id, content: null, text: '' });
+  await db.article_contents.put({ id: article.id, content: null });
 }
 
 async function updateArticleRow(

@@ -15,7 +15,7 @@ import {
 import { ApiError, NetworkError, type RequestOptions } from '../api/http-client';
 import { putArticles, refreshHighlightCounts } from '../db/local-store';
 import { statsOf } from '../db/article-counts';
-import { fetchBodies, prepareBodies, storeBodies } from '../offline/body-downloads';
+import { fetchBodies, storeBodies } from '../offline/body-downloads';
 import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
 import type { ArticleOrder } from '../reads/article-order';
@@ -113,7 +113,7 @@ export function createArticlesApi(ctx: RepositoryContext) {
      */
     async fetchBody(id: string): Promise<boolean> {
       const { bodies } = await fetchBodies(http, [id]);
-      await storeBodies(db, await prepareBodies(bodies));
+      await storeBodies(db, bodies);
       return bodies.length > 0;
     },
 

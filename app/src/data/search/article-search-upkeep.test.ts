@@ -84,7 +84,6 @@ describe('the article search index catches up', () => {
     await db.article_contents.put({
       id: 'a0',
       content: '<p>Quince jelly</p>',
-      text: 'Quince jelly',
       rev: 10_000,
     });
     expect(await index.search.search('quince')).toEqual(['a0']);
@@ -112,6 +111,35 @@ describe('the article search index takes in every row of one write', () => {
     expect(await index.search.search(`pear${count - 1}`)).toEqual([`p${count - 1}`]);
     expect(await index.search.search('pear0 grows')).toEqual(['p0']);
     index.search.stop();
+    db.close();
+  });
+
+  it('makes the text of long bodies a slice at a time, giving the page back between slices, once each', async () => {
+    const db = await signedInDb();
+    // Six long reads of 300,000 characters, rows and bodies written by one sync page.
+    const long = (n: number) => `<h2>Chapter${n}</h2>` + '<p>Some prose of a long read.</p>'.repeat(10_000);
+    await putArticles(
+      db,
+      Array.from({ length: 6 }, (_, n) => ({
+        ...articleSummary(`long${n}`, { title: `Long read ${n}` }),
+        content: long(n),
+      })),
+    );
+    let pauses = 0;
+    const search = createArticleSearch(db, {
+      pause: async () => {
+        pauses += 1;
+      },
+      whenHidden: () => () => {},
+    });
+    await search.prepare();
+    // 1.8 million characters: a pause after each half a million or so, never all of it in one task.
+    expect(pauses).toBeGreaterThanOrEqual(3);
+    // Each body made into text and indexed once, by the rows' pass; the bodies' pass found them as they are.
+    expect(search.stats.rowsIndexed).toBe(6);
+    expect(await search.search('chapter4')).toEqual(['long4']);
+    expect(await search.search('prose long')).toHaveLength(6);
+    search.stop();
     db.close();
   });
 

@@ -5,7 +5,7 @@ import type { ArticleResponse } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { worldPerFile } from '../testing/per-test';
 import { signedInDevice, startWorld, type World } from '../testing/server-fixture';
-import { prepareBodies, storeBodies } from '../offline/body-downloads';
+import { storeBodies } from '../offline/body-downloads';
 import { createArticleSearch } from './article-search';
 
 let world: World;
@@ -162,8 +162,7 @@ describe('article search index', () => {
     expect(await first.search('sourdough')).toEqual([bread.id]); // its title
 
     // The body arrives on its own (the article row is not written again): found by its words now.
-    const [prepared] = await prepareBodies([{ id: bread.id, content: body?.content ?? null }]);
-    await storeBodies(db, [prepared!]);
+    await storeBodies(db, [{ id: bread.id, content: body?.content ?? null }]);
     expect(await first.search('kneading')).toEqual([bread.id]);
     await first.flush();
 

@@ -6,9 +6,11 @@
 // reads it back and only takes in what changed since, instead of reading and splitting the text of the
 // whole library again. A few saves or flag changes are not worth writing the whole index out for (at 50,000
 // articles a task of over 100 ms, and a collection of its garbage twice as long): the next start takes them
-// in again in a few milliseconds.
-import { searchTerms } from '@lectern/shared-schema';
+// in again in a few milliseconds. The device keeps each body's HTML only: its text is made here, and only
+// when the body is new to the index (its signature is of the HTML, not of the text).
+import { htmlToText, searchTerms } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
+import { hashOf } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
 import { yieldToUi } from '../offline/yield-to-ui';
 import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
@@ -22,13 +24,16 @@ const WEIGHTS = { title: 10, description: 4, author: 3, url: 2, text: 1, tags: 5
 const CATCH_UP_CHUNK = 100;
 /** Staged cards taken in per step. */
 const STAGED_CHUNK = 500;
+/** Body HTML made into text and indexed between two pauses of a gentle catch-up (a few tens of ms). */
+const BODY_SLICE_CHARS = 512 * 1024;
 /** How long the index stays unchanged before it is written out. */
 export const SAVE_DELAY_MS = 2_000;
 /** Rows (and bodies) gone through since the index was stored that make it worth writing out again. */
 export const SAVE_AFTER_ROWS = 500;
 const SAVED_KEY = 'articles';
 
-function fieldsOf(row: ArticleRow, text: string): IndexedField[] {
+function fieldsOf(row: ArticleRow, content: string | null): IndexedField[] {
+  const text = htmlToText(content);
   return [
     { text: row.title, weight: WEIGHTS.title },
     { text: row.description ?? '', weight: WEIGHTS.description },
@@ -39,16 +44,19 @@ function fieldsOf(row: ArticleRow, text: string): IndexedField[] {
   ];
 }
 
-/** Changes when anything searchable changes; a flag or a highlight count doesn't. */
-function signatureOf(row: ArticleRow, text: string): string {
+/**
+ * Changes when anything searchable changes; a flag or a highlight count doesn't. Of the body's HTML, so an
+ * unchanged body is known as such without making its text.
+ */
+function signatureOf(row: ArticleRow, content: string | null): string {
   return JSON.stringify([
     row.title,
     row.description,
     row.author,
     row.url,
     row.tags,
-    text.length,
-    text.slice(0, 64),
+    content?.length ?? 0,
+    hashOf(content),
   ]);
 }
 
@@ -115,10 +123,34 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     }
   }
 
-  function take(row: ArticleRow, text: string): void {
+  /** Answers the characters of HTML made into text and indexed (none when it was indexed as it is). */
+  function take(row: ArticleRow, content: string | null): number {
     // A row rewritten for a flag or a count has the same signature: nothing to index, nothing to write out.
     sinceStored += 1;
-    if (index.set(row.id, fieldsOf(row, text), signatureOf(row, text))) stats.rowsIndexed += 1;
+    if (!index.set(row.id, () => fieldsOf(row, content), signatureOf(row, content))) return 0;
+    stats.rowsIndexed += 1;
+    return content?.length ?? 0;
+  }
+
+  /**
+   * Takes in rows with their bodies (null: none on the device), pausing every BODY_SLICE_CHARS of HTML
+   * when `gentle`: a hundred long reads are seconds of work.
+   */
+  async function takeAll(
+    rows: readonly (ArticleRow | undefined)[],
+    contents: readonly (string | null | undefined)[],
+    gentle: boolean,
+  ): Promise<void> {
+    let chars = 0;
+    for (let i = 0; i < rows.length; i += 1) {
+      const row = rows[i];
+      if (!row) continue;
+      chars += take(row, contents[i] ?? null);
+      if (gentle && chars > BODY_SLICE_CHARS) {
+        chars = 0;
+        await pause();
+      }
+    }
   }
 
   /**
@@ -135,7 +167,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     for (;;) {
       const { rows, next } = await rowsAfter(db.articles, rowsAt, CATCH_UP_CHUNK);
       const contents = await db.article_contents.bulkGet(rows.map((row) => row.id));
-      rows.forEach((row, i) => take(row, contents[i]?.text ?? ''));
+      await takeAll(
+        rows,
+        contents.map((content) => content?.content),
+        gentle,
+      );
       rowsAt = next;
       if (rows.length < CATCH_UP_CHUNK) break;
       if (gentle) await pause();
@@ -148,7 +184,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     if (staged && staged !== stagedTaken) {
       let taken = 0;
       for (const card of staged.values()) {
-        if (!index.has(card.id)) take(card, '');
+        if (!index.has(card.id)) take(card, null);
         if (gentle && ++taken % STAGED_CHUNK === 0) await pause();
       }
       stagedTaken = staged;
@@ -160,10 +196,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
         db,
         contents.map((content) => content.id),
       );
-      contents.forEach((content, i) => {
-        const row = rows[i];
-        if (row) take(row, content.text);
-      });
+      await takeAll(
+        rows,
+        contents.map((content) => content.content),
+        gentle,
+      );
       bodiesAt = next;
       if (contents.length < CATCH_UP_CHUNK) break;
       if (gentle) await pause();

@@ -124,19 +124,24 @@ export class TermIndex {
 
   /**
    * Indexes a document, replacing an earlier version. `signature` names the version: the same signature
-   * again is a no-op, so a row rewritten for another reason (a flag changed) costs nothing. Answers
-   * whether anything was indexed.
+   * again is a no-op, so a row rewritten for another reason (a flag changed) costs nothing; `fields` may
+   * be a function, called only then. Answers whether anything was indexed.
    */
-  set(id: string, fields: readonly IndexedField[], signature: string): boolean {
+  set(
+    id: string,
+    fields: readonly IndexedField[] | (() => readonly IndexedField[]),
+    signature: string,
+  ): boolean {
     const hash = signatureHash(signature);
     if (this.signatures.get(id) === hash) return false;
+    const indexed = typeof fields === 'function' ? fields() : fields;
     this.remove(id);
     const doc = this.ids.length;
     this.ids.push(id);
     this.numbers.set(id, doc);
     this.signatures.set(id, hash);
     const weights = new Map<string, number>();
-    for (const { text, weight } of fields) {
+    for (const { text, weight } of indexed) {
       for (const term of searchTerms(text)) weights.set(term, (weights.get(term) ?? 0) + weight);
     }
     for (const [term, score] of weights) {
