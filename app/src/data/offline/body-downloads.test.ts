@@ -4,7 +4,7 @@
 import '../testing/install-fake-indexeddb';
 import { BODIES_ANSWER_BYTES, BODIES_MAX_IDS } from '@lectern/shared-schema';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
 import { LecternDb } from '../db/lectern-db';
@@ -37,6 +37,30 @@ describe('storeBodies', () => {
     expect(await storeBodies(db, [{ id: 'a', content: '<p>Another</p>' }], true)).toBe(0);
     expect((await db.article_contents.get('a'))?.content).toBe(html);
     expect(await db.getMeta('bodyBytes')).toBe(2 * html.length);
+    db.close();
+  });
+});
+
+describe('storeBodies of a large answer', () => {
+  it('writes it a slice of bodies at a time, so no one task serializes the whole answer', async () => {
+    const db = new LecternDb(`bodies-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    await rememberReader(db);
+    const ids = Array.from({ length: 6 }, (_, i) => `long${i}`);
+    await putArticles(
+      db,
+      ids.map((id) => articleSummary(id)),
+      true,
+    );
+    const writes = vi.spyOn(db.article_contents, 'bulkPut');
+    // Six long reads of 150,000 characters: 900,000 in all, written two by two.
+    const long = '<p>' + 'A long read. '.repeat(11_538) + '</p>';
+    const stored = await storeBodies(
+      db,
+      ids.map((id) => ({ id, content: long })),
+    );
+    expect(stored).toBe(6 * bodySizeOf(long));
+    expect(writes.mock.calls.map(([rows]) => rows.length)).toEqual([2, 2, 2]);
+    expect(await db.article_contents.count()).toBe(6);
     db.close();
   });
 });

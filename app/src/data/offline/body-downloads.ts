@@ -13,7 +13,7 @@ import {
 } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
-import { bodySizeOf, nextRev } from '../db/local-store';
+import { bodySizeOf, nextRev, putBodies } from '../db/local-store';
 import { presentKeys } from '../db/present-keys';
 import { stagedCards, stagedNewestFirst } from '../db/staged-cards';
 import type { ArticleContentRow, ArticleRow } from '../db/rows';
@@ -80,7 +80,7 @@ export async function storeBodies(db: LecternDb, bodies: readonly Body[], count 
       contents.push({ id: body.id, content: body.content, rev });
       bytes += bodySizeOf(body.content);
     }
-    await db.article_contents.bulkPut(contents);
+    await putBodies(db, contents);
     if (count && bytes > 0) await db.setMeta('bodyBytes', ((await db.getMeta('bodyBytes')) ?? 0) + bytes);
     return bytes;
   });
