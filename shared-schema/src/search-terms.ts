@@ -1,13 +1,35 @@
 // How a search box query becomes words, the same way on the server (SQLite FTS5, unicode61 tokenizer
 // with diacritics removed) and in the app's offline search, so both find the same articles.
 
-/** Lowercased words of letters and digits, diacritics removed; punctuation and operators are dropped. */
+/** Any character outside ASCII (UTF-16 code units, so both halves of a surrogate pair too). */
+const NOT_ASCII = /[\u0080-\uffff]/;
+const NOT_ASCII_RUNS = /[\u0080-\uffff]+/g;
+/**
+ * Runs of characters that may be words or hold some: ASCII letters and digits, and anything not ASCII. A
+ * word never spans two runs (what parts them is ASCII and no letter or digit).
+ */
+const MAYBE_WORDS = /[a-z0-9\u0080-\uffff]+/g;
+const WORDS = /[\p{L}\p{N}]+/gu;
+const MARKS = /\p{M}+/gu;
+
+/**
+ * Lowercased words of letters and digits, diacritics removed; punctuation and operators are dropped.
+ * Unicode's character classes are read only where there is something not ASCII: a body of mostly ASCII
+ * text (a device indexes hundreds of megabytes of them) is split three times faster than by matching
+ * every character against them, with the same words.
+ */
 export function searchTerms(query: string): string[] {
-  const folded = query
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-  return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const folded = (
+    NOT_ASCII.test(query)
+      ? query.normalize('NFKD').replace(NOT_ASCII_RUNS, (run) => run.replace(MARKS, ''))
+      : query
+  ).toLowerCase();
+  const terms: string[] = [];
+  for (const run of folded.match(MAYBE_WORDS) ?? []) {
+    if (!NOT_ASCII.test(run)) terms.push(run);
+    else for (const word of run.match(WORDS) ?? []) terms.push(word);
+  }
+  return terms;
 }
 
 /**
