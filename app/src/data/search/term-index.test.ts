@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { searchTerms } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { isPrefixTerm } from '@lectern/shared-schema';
-import { TermIndex } from './term-index';
+import { FREEZE_POSTINGS, TermIndex } from './term-index';
 
 function indexOf(docs: Record<string, string>) {
   const index = new TermIndex();
@@ -104,12 +104,14 @@ describe('TermIndex', () => {
         fc.array(fc.tuple(fc.nat({ max: 30 }), text), { maxLength: 60 }),
         fc.array(word, { minLength: 1, maxLength: 3 }),
         fc.nat({ max: 60 }),
-        (writes, query, reloadAt) => {
-          let index = new TermIndex();
+        // Postings frozen into segments (and those merged) every few documents, or as the app does.
+        fc.constantFrom(1, 2, 5, FREEZE_POSTINGS),
+        (writes, query, reloadAt, freezeAfter) => {
+          let index = new TermIndex(freezeAfter);
           const docs = new Map<string, string>();
           writes.forEach(([n, body], version) => {
             // Written out and read back at some point, as a reload does.
-            if (version === reloadAt) index = TermIndex.fromSnapshot(index.snapshot());
+            if (version === reloadAt) index = TermIndex.fromSnapshot(index.snapshot(), freezeAfter);
             const id = `d${n % 12}`;
             if (n > 26) {
               index.remove(id);
@@ -133,6 +135,29 @@ describe('TermIndex', () => {
         },
       ),
     );
+  });
+
+  it('freezes its postings into a few segments as it grows, and answers as one that never froze, in order', () => {
+    const words = ['harvest', 'orchard', 'pear', 'plum', 'quince', 'rhubarb', 'sorrel', 'turnip'];
+    const plain = new TermIndex(Infinity);
+    const frozen = new TermIndex(40);
+    for (let n = 0; n < 400; n += 1) {
+      // Each document a few words, some of them again and again: scores of 1 to 9.
+      const text = Array.from({ length: 1 + (n % 9) }, (_, k) => words[(n * 7 + k * (n % 3)) % words.length]);
+      const fields = [
+        { text: text.join(' '), weight: 1 },
+        { text: `doc${n}`, weight: 10 },
+      ];
+      plain.set(`d${n}`, fields, String(n));
+      frozen.set(`d${n}`, fields, String(n));
+      if (n % 13 === 5) {
+        plain.remove(`d${n - 3}`);
+        frozen.remove(`d${n - 3}`);
+      }
+    }
+    for (const query of [...words, 'pe', 'or', 'doc1', 'doc39', 'quince rhu', 'plum pear turnip'])
+      expect(frozen.search(query)).toEqual(plain.search(query));
+    expect(frozen.snapshot()).toEqual(plain.snapshot());
   });
 
   it('answers the first `limit` of its whole answer, in its order, when asked for no more', () => {

@@ -4,9 +4,13 @@
 // MiniSearch (measured first, see bench/app-data-bench.ts) took over 100 ms on short prefixes of 5,000
 // articles. Words are split by searchTerms(), as on the server.
 //
-// The index can be written out as a snapshot of typed arrays and read back as its frozen base: documents
-// indexed after that go to small postings beside it, so a reload takes the stored index as it is instead
-// of reading and splitting every article's text again.
+// Documents indexed go to small postings in plain arrays, which are frozen into typed arrays (a segment)
+// every FREEZE_POSTINGS postings: the bodies of 2,000 articles of the bench library (25 KB median) took
+// 66 MB of the heap in plain arrays (about 330 MB at 10,000), 21 MB frozen. Segments of about the same
+// size are merged, as a binary counter counts, so there are a few of them and each posting is copied a
+// few times. The index can be written out as a snapshot (its segments merged into one) and read back as
+// its one segment, so a reload takes the stored index as it is instead of reading and splitting every
+// article's text again.
 import { isPrefixTerm, searchTerms } from '@lectern/shared-schema';
 
 export interface IndexedField {
@@ -14,6 +18,9 @@ export interface IndexedField {
   /** How much a word in this field counts, like the server's bm25 column weights. */
   weight: number;
 }
+
+/** Postings kept in plain arrays before they are frozen into a segment. */
+export const FREEZE_POSTINGS = 500_000;
 
 interface Postings {
   docs: number[];
@@ -70,6 +77,71 @@ interface Run {
   end: number;
 }
 
+/** Frozen postings or plain ones, read term by term in term order. */
+interface Source {
+  terms: readonly string[];
+  run(i: number): Run;
+}
+
+function frozenSource(postings: FrozenPostings): Source {
+  const { terms, offsets } = postings;
+  return { terms, run: (i) => ({ ...postings, start: offsets[i] ?? 0, end: offsets[i + 1] ?? 0 }) };
+}
+
+/**
+ * The postings of `sources` (each of later documents than the one before) in one frozen set, term by term,
+ * each document renumbered by `numberOf` (-1: left out); `documents` numbers in all.
+ */
+function mergePostings(sources: readonly Source[], numberOf: Int32Array, documents: number): FrozenPostings {
+  let total = 0;
+  for (const source of sources)
+    for (let i = 0; i < source.terms.length; i += 1) {
+      const run = source.run(i);
+      total += run.end - run.start;
+    }
+  const terms: string[] = [];
+  const offsets: number[] = [0];
+  const docs = new Uint32Array(total);
+  const scores = new Float32Array(total);
+  let wholeScores = true;
+  let length = 0;
+  const at = sources.map(() => 0);
+  for (;;) {
+    // The least term any source is at: a handful of sources, looked at in turn.
+    let term: string | undefined;
+    sources.forEach((source, s) => {
+      const candidate = source.terms[at[s]!];
+      if (candidate !== undefined && (term === undefined || candidate < term)) term = candidate;
+    });
+    if (term === undefined) break;
+    const before = length;
+    sources.forEach((source, s) => {
+      if (source.terms[at[s]!] !== term) return;
+      const run = source.run(at[s]!);
+      at[s] = at[s]! + 1;
+      for (let k = run.start; k < run.end; k += 1) {
+        const doc = numberOf[run.docs[k] ?? 0] ?? -1;
+        if (doc < 0) continue;
+        const score = run.scores[k] ?? 0;
+        docs[length] = doc;
+        scores[length] = score;
+        if (wholeScores && (score > 255 || score < 0 || !Number.isInteger(score))) wholeScores = false;
+        length += 1;
+      }
+    });
+    if (length > before) {
+      terms.push(term);
+      offsets.push(length);
+    }
+  }
+  return {
+    terms,
+    offsets: Uint32Array.from(offsets),
+    docs: documents <= 65_536 ? Uint16Array.from(docs.subarray(0, length)) : docs.slice(0, length),
+    scores: wholeScores ? Uint8Array.from(scores.subarray(0, length)) : scores.slice(0, length),
+  };
+}
+
 /** Index of the first of `sorted` not below `key`. */
 function lowerBound(sorted: readonly string[], key: string): number {
   let low = 0;
@@ -88,16 +160,23 @@ export class TermIndex {
   private readonly numbers = new Map<string, number>();
   /** Id → signatureHash of the version indexed. */
   private readonly signatures = new Map<string, number>();
-  /** Postings read from a snapshot (or compacted), never changed; removed documents are skipped. */
-  private base: FrozenPostings | null = null;
+  /**
+   * Frozen postings (read from a snapshot, or frozen from plain ones), never changed, oldest documents
+   * first; removed documents are skipped.
+   */
+  private segments: FrozenPostings[] = [];
   /** Postings of the documents indexed since. */
   private postings = new Map<string, Postings>();
   private sortedTerms: string[] | null = null;
   private removedSinceCompaction = 0;
+  /** Postings in `postings`. */
+  private plainPostings = 0;
+
+  constructor(private readonly freezeAfter = FREEZE_POSTINGS) {}
 
   /** An index that answers as the one the snapshot was taken of. */
-  static fromSnapshot(snapshot: TermIndexSnapshot): TermIndex {
-    const index = new TermIndex();
+  static fromSnapshot(snapshot: TermIndexSnapshot, freezeAfter = FREEZE_POSTINGS): TermIndex {
+    const index = new TermIndex(freezeAfter);
     const { ids, signatures, terms, offsets, docs, scores } = snapshot;
     index.ids = [...ids];
     ids.forEach((id, doc) => {
@@ -106,7 +185,7 @@ export class TermIndex {
       const signature = signatures[doc] ?? 0;
       index.signatures.set(id, typeof signature === 'string' ? signatureHash(signature) : signature);
     });
-    index.base = { terms, offsets, docs, scores };
+    index.segments = [{ terms, offsets, docs, scores }];
     return index;
   }
 
@@ -154,6 +233,8 @@ export class TermIndex {
       list.docs.push(doc);
       list.scores.push(score);
     }
+    this.plainPostings += weights.size;
+    if (this.plainPostings >= this.freezeAfter) this.freeze();
     return true;
   }
 
@@ -167,8 +248,8 @@ export class TermIndex {
     if (this.removedSinceCompaction > Math.max(1000, this.numbers.size)) this.compact();
   }
 
-  /** The live postings of base and additions in one frozen set; documents renumbered 0..n-1 if asked. */
-  private frozen(renumber: boolean): FrozenPostings & { ids: string[] } {
+  /** Each document's number, or -1 once removed; renumbered 0..n-1 when asked. */
+  private numbering(renumber: boolean): { numberOf: Int32Array; ids: string[] } {
     const numberOf = new Int32Array(this.ids.length).fill(-1);
     const ids: string[] = [];
     this.ids.forEach((id, doc) => {
@@ -176,58 +257,32 @@ export class TermIndex {
       numberOf[doc] = renumber ? ids.length : doc;
       ids.push(id);
     });
+    return { numberOf, ids: renumber ? ids : this.ids };
+  }
+
+  private plainSource(): Source {
     this.sortedTerms ??= [...this.postings.keys()].sort();
-    const baseTerms = this.base?.terms ?? [];
-    const added = this.sortedTerms;
-    const total =
-      (this.base?.docs.length ?? 0) + added.reduce((n, t) => n + (this.postings.get(t)?.docs.length ?? 0), 0);
-    const terms: string[] = [];
-    const offsets: number[] = [0];
-    const docs = new Uint32Array(total);
-    const scores = new Float32Array(total);
-    let wholeScores = true;
-    let length = 0;
-    const copy = (run: Run) => {
-      for (let k = run.start; k < run.end; k += 1) {
-        const doc = numberOf[run.docs[k] ?? 0] ?? -1;
-        if (doc < 0) continue;
-        const score = run.scores[k] ?? 0;
-        docs[length] = doc;
-        scores[length] = score;
-        if (wholeScores && (score > 255 || score < 0 || !Number.isInteger(score))) wholeScores = false;
-        length += 1;
-      }
-    };
-    let b = 0;
-    let a = 0;
-    while (b < baseTerms.length || a < added.length) {
-      const fromBase = baseTerms[b];
-      const fromAdded = added[a];
-      const term =
-        fromAdded === undefined || (fromBase !== undefined && fromBase <= fromAdded) ? fromBase! : fromAdded;
-      const before = length;
-      if (term === fromBase && this.base) {
-        copy({ ...this.base, start: this.base.offsets[b] ?? 0, end: this.base.offsets[b + 1] ?? 0 });
-        b += 1;
-      }
-      if (term === fromAdded) {
-        const list = this.postings.get(term);
-        if (list) copy({ docs: list.docs, scores: list.scores, start: 0, end: list.docs.length });
-        a += 1;
-      }
-      if (length > before) {
-        terms.push(term);
-        offsets.push(length);
-      }
-    }
-    const documents = renumber ? ids.length : this.ids.length;
+    const terms = this.sortedTerms;
     return {
-      ids: renumber ? ids : this.ids,
       terms,
-      offsets: Uint32Array.from(offsets),
-      docs: documents <= 65_536 ? Uint16Array.from(docs.subarray(0, length)) : docs.slice(0, length),
-      scores: wholeScores ? Uint8Array.from(scores.subarray(0, length)) : scores.slice(0, length),
+      run: (i) => {
+        const list = this.postings.get(terms[i] ?? '') ?? { docs: [], scores: [] };
+        return { docs: list.docs, scores: list.scores, start: 0, end: list.docs.length };
+      },
     };
+  }
+
+  private clearPlain(): void {
+    this.postings = new Map();
+    this.sortedTerms = null;
+    this.plainPostings = 0;
+  }
+
+  /** The live postings of every segment and the plain ones in one frozen set. */
+  private frozen(renumber: boolean): FrozenPostings & { ids: string[] } {
+    const { numberOf, ids } = this.numbering(renumber);
+    const sources = [...this.segments.map(frozenSource), this.plainSource()];
+    return { ids, ...mergePostings(sources, numberOf, renumber ? ids.length : this.ids.length) };
   }
 
   /** The index as it is now, removed documents left out: stored, it is read back by fromSnapshot. */
@@ -239,18 +294,38 @@ export class TermIndex {
   /** Drops removed documents from the postings, so memory follows the live documents. */
   private compact(): void {
     const { terms, offsets, docs, scores } = this.frozen(false);
-    this.base = { terms, offsets, docs, scores };
-    this.postings = new Map();
-    this.sortedTerms = null;
+    this.segments = [{ terms, offsets, docs, scores }];
+    this.clearPlain();
     this.removedSinceCompaction = 0;
+  }
+
+  /**
+   * Freezes the plain postings into a segment, then merges the last two segments while the last is as
+   * large as the one before: each posting is copied about log2(postings / freezeAfter) times in all.
+   */
+  private freeze(): void {
+    const { numberOf } = this.numbering(false);
+    const documents = this.ids.length;
+    this.segments.push(mergePostings([this.plainSource()], numberOf, documents));
+    this.clearPlain();
+    for (;;) {
+      const last = this.segments.at(-1)!;
+      const previous = this.segments.at(-2);
+      if (!previous || last.docs.length < previous.docs.length) break;
+      this.segments.splice(
+        -2,
+        2,
+        mergePostings([frozenSource(previous), frozenSource(last)], numberOf, documents),
+      );
+    }
   }
 
   private exact(term: string): Run[] {
     const runs: Run[] = [];
-    if (this.base) {
-      const i = lowerBound(this.base.terms, term);
-      if (this.base.terms[i] === term)
-        runs.push({ ...this.base, start: this.base.offsets[i] ?? 0, end: this.base.offsets[i + 1] ?? 0 });
+    for (const segment of this.segments) {
+      const i = lowerBound(segment.terms, term);
+      if (segment.terms[i] === term)
+        runs.push({ ...segment, start: segment.offsets[i] ?? 0, end: segment.offsets[i + 1] ?? 0 });
     }
     const list = this.postings.get(term);
     if (list) runs.push({ docs: list.docs, scores: list.scores, start: 0, end: list.docs.length });
@@ -259,10 +334,10 @@ export class TermIndex {
 
   private withPrefix(prefix: string): Run[] {
     const runs: Run[] = [];
-    if (this.base) {
-      const { terms, offsets } = this.base;
+    for (const segment of this.segments) {
+      const { terms, offsets } = segment;
       for (let i = lowerBound(terms, prefix); i < terms.length && terms[i]!.startsWith(prefix); i += 1)
-        runs.push({ ...this.base, start: offsets[i] ?? 0, end: offsets[i + 1] ?? 0 });
+        runs.push({ ...segment, start: offsets[i] ?? 0, end: offsets[i + 1] ?? 0 });
     }
     this.sortedTerms ??= [...this.postings.keys()].sort();
     const terms = this.sortedTerms;
