@@ -140,7 +140,7 @@ export interface MetaValues {
    * reader gives more, nothing is fetched again to learn it still doesn't.
    */
   bodiesBudgetFull: number;
-  /** What the bodies downloaded for cards take (UTF-16 bytes of HTML and text): what the budget counts. */
+  /** What the bodies downloaded for cards take (UTF-16 bytes of their HTML): what the budget counts. */
   bodyBytes: number;
 }
 

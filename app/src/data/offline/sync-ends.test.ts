@@ -33,10 +33,12 @@ describe('createSyncEnds', () => {
     expect(ended(idle('10:05'))).toBe(true);
   });
 
-  it('does not count an end while offline; a failed sync waits for no stamp beyond the next sync', () => {
+  it('counts an end while offline by its stamp once back online; a failed sync waits for no stamp beyond the next sync', () => {
     const ended = createSyncEnds(idle('09:00'));
     expect(ended(running('09:00'))).toBe(false);
     expect(ended(idle('09:00', false))).toBe(false);
+    // The stamp of that sync, told once the device is reachable again: the pass it didn't have.
+    expect(ended(idle('09:05'))).toBe(true);
     // A failed sync (no stamp) followed by the next one, whose stamp comes after its end.
     expect(ended(running('09:00'))).toBe(false);
     expect(ended(idle('09:00'))).toBe(true);

@@ -25,7 +25,8 @@ export function createSyncEnds(initial: Seen): (state: Seen) => boolean {
     } else if (state.syncing && stamped) stampedWhileSyncing = true;
     if (state.syncing) return false;
     if (ended) {
-      stampDue = !stamped && !stampedWhileSyncing;
+      // Offline, it looks at nothing now: the stamp, when it comes, is its reason to look.
+      stampDue = state.online && !stamped && !stampedWhileSyncing;
       return state.online;
     }
     if (!stamped) return false;

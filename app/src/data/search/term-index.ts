@@ -21,6 +21,11 @@ export interface IndexedField {
 
 /** Postings kept in plain arrays before they are frozen into a segment. */
 export const FREEZE_POSTINGS = 500_000;
+/**
+ * Postings a merge of two segments makes at most while documents are indexed: a merge is one task, and
+ * one of 5.5 million postings took over a second (snapshot() and compact() still merge them all).
+ */
+const MAX_MERGED_POSTINGS = 2_000_000;
 
 interface Postings {
   docs: number[];
@@ -301,7 +306,8 @@ export class TermIndex {
 
   /**
    * Freezes the plain postings into a segment, then merges the last two segments while the last is as
-   * large as the one before: each posting is copied about log2(postings / freezeAfter) times in all.
+   * large as the one before and the two together no larger than MAX_MERGED_POSTINGS: each posting is
+   * copied a few times in all, and a large index is a few segments of that size.
    */
   private freeze(): void {
     const { numberOf } = this.numbering(false);
@@ -312,6 +318,7 @@ export class TermIndex {
       const last = this.segments.at(-1)!;
       const previous = this.segments.at(-2);
       if (!previous || last.docs.length < previous.docs.length) break;
+      if (last.docs.length + previous.docs.length > MAX_MERGED_POSTINGS) break;
       this.segments.splice(
         -2,
         2,
