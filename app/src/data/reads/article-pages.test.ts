@@ -167,6 +167,8 @@ describe('the dashboard list read a window at a time', () => {
     const answers: string[][] = [];
     const subscription = liveQuery(() => pageArticles(db, unread, 'newest', 0, 24)).subscribe({
       next: (page) => answers.push(ids(page.articles)),
+      // A read that failed says why in the answers, rather than as an answer that never comes.
+      error: (error: unknown) => answers.push([`failed: ${String(error)}`]),
     });
     await expect.poll(() => answers.length, LIVE_ANSWER).toBe(1);
     expect(answers[0]).toEqual(ids(before.articles));
