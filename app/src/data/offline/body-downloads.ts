@@ -41,10 +41,7 @@ const CALLS_IN_FLIGHT = 2;
  * A body as the server answers it. Only the HTML is kept: the search index makes its text when it takes
  * the article in (search/article-search.ts), so each body is written (and counted in the budget) once.
  */
-export interface Body {
-  id: string;
-  content: string | null;
-}
+export type Body = BodiesResponse['bodies'][number];
 
 /** Asks the server for these bodies (at most BODIES_MAX_IDS): what it answered, and the ids it doesn't know. */
 export async function fetchBodies(http: HttpClient, ids: readonly string[]): Promise<BodiesResponse> {
