@@ -307,3 +307,39 @@ describe('a 401', () => {
     await device.lectern.close();
   });
 });
+
+describe('what listeners hear of a sync', () => {
+  it('its end together with its time stamp, and nothing more when the stamp is read back', async () => {
+    const { lectern } = createTestDevice({ baseUrl: world.proxy.url });
+    await lectern.auth.register(newCredentials());
+    const { sync } = lectern;
+    sync.start();
+    const heard: { syncing: boolean; lastSyncedAt: string | null }[] = [];
+    const stop = sync.subscribe(() => {
+      const { syncing, lastSyncedAt } = sync.getState();
+      heard.push({ syncing, lastSyncedAt });
+    });
+    try {
+      for (let round = 0; round < 2; round += 1) {
+        heard.length = 0;
+        const before = sync.getState().lastSyncedAt;
+        // A write queued: the outbox (read by the same live query as the stamp) changes during the run.
+        await lectern.lists.create({ name: `Heard ${round}` });
+        expect((await sync.syncNow()).status).toBe('synced');
+        // The live query reads the outbox and the stamp back after the run: give it time to be told.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const end = heard.findIndex((state, i) => i > 0 && heard[i - 1]!.syncing && !state.syncing);
+        expect(end).toBeGreaterThan(0);
+        const stamp = heard[end]!.lastSyncedAt;
+        expect(stamp).not.toBe(before);
+        expect(stamp).toBe(await lectern.db.getMeta('lastSyncedAt'));
+        // Nothing heard before the end had the new stamp, nothing after it had another.
+        expect(heard.slice(0, end).every((state) => state.lastSyncedAt === before)).toBe(true);
+        expect(heard.slice(end).every((state) => state.lastSyncedAt === stamp)).toBe(true);
+      }
+    } finally {
+      stop();
+      await sync.stop();
+    }
+  });
+});

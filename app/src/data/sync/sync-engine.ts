@@ -117,6 +117,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     failed: [],
     lastSyncedAt: null,
   };
+  /** The time stamp this device's last sync wrote, told before the live query reads it back. */
+  let ownStamp: string | null = null;
   let state = snapshot();
   const listeners = new Set<() => void>();
   let running: Promise<SyncRunResult> | null = null;
@@ -170,6 +172,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
     for (const listener of listeners) listener();
   }
 
+  /**
+   * The stamp read back, or this device's own when that is newer: a read begun before the stamp was written
+   * (the outbox changed meanwhile) must not take it back, or it would be told twice. None (signed out,
+   * wiped) is none.
+   */
+  function notBefore(read: string | null): string | null {
+    if (read === null) ownStamp = null;
+    return read !== null && ownStamp !== null && read < ownStamp ? ownStamp : read;
+  }
+
   function watchStoredState() {
     if (storedSubscription) return;
     storedSubscription = liveQuery(async () => {
@@ -181,7 +193,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       };
     }).subscribe({
       next(value) {
-        stored = value;
+        stored = { ...value, lastSyncedAt: notBefore(value.lastSyncedAt) };
         emit();
       },
       error: () => undefined,
@@ -253,7 +265,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       });
     }
     failures = 0;
-    await db.setMeta('lastSyncedAt', nowIso());
+    const stamp = nowIso();
+    await db.setMeta('lastSyncedAt', stamp);
+    // Told with the run's end (one notification, syncing turned false with the new stamp), not a moment
+    // later when the live query reads it back: a listener counting syncs then sees this one once.
+    ownStamp = stamp;
+    stored = { ...stored, lastSyncedAt: stamp };
     // Pages the server is still fetching (an import, a Retry) come through the feed: look again soon, not
     // in a minute, so "Fetching page…" gives way to the article while the reader watches.
     if (await hasPendingFetches(db)) schedule(PENDING_FETCH_SYNC_MS);
