@@ -86,16 +86,18 @@ export function createLectern(options: LecternOptions = {}) {
     options.onUnauthorized?.();
   };
 
+  const articleSearch = createArticleSearch(db);
   const offline = createOfflineLibrary({
     db,
     http,
     sync,
     settings,
     background: options.backgroundSync,
+    // A new device's bodies are made searchable as soon as they are in, not by the first search.
+    afterPass: articleSearch.keepUp,
   });
   offline.start();
 
-  const articleSearch = createArticleSearch(db);
   const ctx: RepositoryContext = {
     db,
     http,

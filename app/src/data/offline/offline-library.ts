@@ -56,6 +56,8 @@ export interface OfflineLibraryOptions {
   settings: TokenStorage;
   /** False: downloads run only when `downloadNow()` is called (tests). */
   background?: boolean;
+  /** After each pass, whatever stopped it: what it stored can be taken in (the search index, in idle moments). */
+  afterPass?: () => void;
 }
 
 const SCREENSHOT_PATH = /^\/api\/articles\/([^/]+)\/screenshot$/;
@@ -137,7 +139,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       try {
         for (;;) {
           const seen = changes;
-          const outcome = await pass();
+          const outcome = await pass().finally(() => options.afterPass?.());
           if (changes === seen || outcome === 'signedOut') return outcome;
         }
       } finally {

@@ -120,6 +120,8 @@ export function createArticlesApi(ctx: RepositoryContext) {
     search: (q: string) => searchArticles(db, ctx.articleSearch, q),
     /** Reads the stored search index and takes in what changed since, in idle moments: before the first query. */
     prepareSearch: () => ctx.articleSearch.prepare(),
+    /** What the device's search index has done: read back, indexed, written out, caught up (tests, the bench). */
+    searchIndexStats: ctx.articleSearch.stats,
 
     /**
      * POST /articles: online, the server fetches it (or extracts the `html` sent) now; offline, a placeholder

@@ -7,12 +7,15 @@
 // whole library again. A few saves or flag changes are not worth writing the whole index out for (at 50,000
 // articles a task of over 100 ms, and a collection of its garbage twice as long): the next start takes them
 // in again in a few milliseconds. The device keeps each body's HTML only: its text is made here, and only
-// when the body is new to the index (its signature is of the HTML, not of the text).
+// when the body is new to the index (its signature is of the HTML, not of the text). Once in use, the index
+// also takes in what a download pass stored (keepUp), in idle moments, so the first search after a new
+// device's bodies came has nothing left to take in; a catch-up a search waits for gives the page back a
+// turn at a time, never holding it for the seconds thousands of bodies take.
 import { htmlToText, searchTerms } from '@lectern/shared-schema';
 import type { LecternDb } from '../db/lectern-db';
 import { hashOf } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
-import { yieldToUi } from '../offline/yield-to-ui';
+import { yieldTask, yieldToUi } from '../offline/yield-to-ui';
 import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
 import { rowsAfter, type RevPosition } from './rev-steps';
 import { TermIndex, type IndexedField } from './term-index';
@@ -22,9 +25,14 @@ const WEIGHTS = { title: 10, description: 4, author: 3, url: 2, text: 1, tags: 5
 
 /** Rows taken in per step: small enough that one step never holds the page for long. */
 const CATCH_UP_CHUNK = 100;
+/**
+ * Bodies read per step of the bodies' pass: read by a range, they come in one answer, made ready on the
+ * page's thread in one task (about 40 ms a megabyte in Chromium; bodies have a median of 25 KB).
+ */
+const BODIES_CHUNK = 25;
 /** Staged cards taken in per step. */
 const STAGED_CHUNK = 500;
-/** Body HTML made into text and indexed between two pauses of a gentle catch-up (a few tens of ms). */
+/** Body HTML made into text and indexed between two pauses of a catch-up (a few tens of ms). */
 const BODY_SLICE_CHARS = 512 * 1024;
 /** How long the index stays unchanged before it is written out. */
 export const SAVE_DELAY_MS = 2_000;
@@ -61,8 +69,10 @@ function signatureOf(row: ArticleRow, content: string | null): string {
 }
 
 export interface ArticleSearchOptions {
-  /** Gives the page back between steps of a long catch-up (a task by default; the browser's idle time in the app). */
+  /** Gives the page back between steps of a catch-up nobody waits for (the browser's idle time by default). */
   pause?: () => Promise<void>;
+  /** Gives the page back for one turn between steps of a catch-up a search waits for (a task by default). */
+  turn?: () => Promise<void>;
   saveDelayMs?: number;
   /**
    * Calls `save` whenever the page is hidden (the page's visibility by default): what was gone through
@@ -82,6 +92,14 @@ function pageHidden(save: () => void): () => void {
 
 export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions = {}) {
   const pause = options.pause ?? yieldToUi;
+  const turn = options.turn ?? yieldTask;
+  /** Searches waiting on the catch-up under way: it then goes on at once between steps, not in idle time. */
+  let waiting = 0;
+  /**
+   * Between two steps of a catch-up, always: the page's input and frames come first. Idle time when
+   * nobody waits for it, one turn when a search does (typed letters still answered at once).
+   */
+  const breathe = () => (waiting > 0 ? turn() : pause());
   const saveDelayMs = options.saveDelayMs ?? SAVE_DELAY_MS;
   let index = new TermIndex();
   let indexedRev = 0;
@@ -133,22 +151,21 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   }
 
   /**
-   * Takes in rows with their bodies (null: none on the device), pausing every BODY_SLICE_CHARS of HTML
-   * when `gentle`: a hundred long reads are seconds of work.
+   * Takes in rows with their bodies (null: none on the device), giving the page back every
+   * BODY_SLICE_CHARS of HTML: a hundred long reads are seconds of work.
    */
   async function takeAll(
     rows: readonly (ArticleRow | undefined)[],
     contents: readonly (string | null | undefined)[],
-    gentle: boolean,
   ): Promise<void> {
     let chars = 0;
     for (let i = 0; i < rows.length; i += 1) {
       const row = rows[i];
       if (!row) continue;
       chars += take(row, contents[i] ?? null);
-      if (gentle && chars > BODY_SLICE_CHARS) {
+      if (chars > BODY_SLICE_CHARS) {
         chars = 0;
-        await pause();
+        await breathe();
       }
     }
   }
@@ -158,7 +175,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    * body arrived on its own since. `stagedRead` is the staged cards of a first sync, if any, read beside
    * the rest (a search has read them already).
    */
-  async function catchUp(gentle: boolean, stagedRead = stagedCards(db)): Promise<void> {
+  async function catchUp(stagedRead = stagedCards(db)): Promise<void> {
     stats.catchUps += 1;
     stagedRead.catch(() => undefined);
     await ensureOwner();
@@ -170,11 +187,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       await takeAll(
         rows,
         contents.map((content) => content?.content),
-        gentle,
       );
       rowsAt = next;
       if (rows.length < CATCH_UP_CHUNK) break;
-      if (gentle) await pause();
+      await breathe();
     }
     // Only once every row up to it is in: a rev part-read is never taken for read.
     indexedRev = rowsAt.rev;
@@ -185,13 +201,13 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       let taken = 0;
       for (const card of staged.values()) {
         if (!index.has(card.id)) take(card, null);
-        if (gentle && ++taken % STAGED_CHUNK === 0) await pause();
+        if (++taken % STAGED_CHUNK === 0) await breathe();
       }
       stagedTaken = staged;
     }
     let bodiesAt: RevPosition = { rev: indexedBodyRev, afterId: null };
     for (;;) {
-      const { rows: contents, next } = await rowsAfter(db.article_contents, bodiesAt, CATCH_UP_CHUNK);
+      const { rows: contents, next } = await rowsAfter(db.article_contents, bodiesAt, BODIES_CHUNK);
       const rows = await rowsOrStagedCards(
         db,
         contents.map((content) => content.id),
@@ -199,11 +215,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       await takeAll(
         rows,
         contents.map((content) => content.content),
-        gentle,
       );
       bodiesAt = next;
-      if (contents.length < CATCH_UP_CHUNK) break;
-      if (gentle) await pause();
+      if (contents.length < BODIES_CHUNK) break;
+      await breathe();
     }
     indexedBodyRev = bodiesAt.rev;
     if (sinceStored >= SAVE_AFTER_ROWS) scheduleSave();
@@ -225,11 +240,53 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   }
 
   /** One catch-up at a time: a search waits for the one under way rather than reading the same rows. */
-  function caughtUp(gentle: boolean, stagedRead?: ReturnType<typeof stagedCards>): Promise<void> {
-    running ??= catchUp(gentle, stagedRead).finally(() => {
+  function caughtUp(stagedRead?: ReturnType<typeof stagedCards>): Promise<void> {
+    running ??= catchUp(stagedRead).finally(() => {
       running = null;
     });
     return running;
+  }
+
+  /**
+   * A search waits for a catch-up, which then goes on without waiting for idle time. Its turns take the
+   * caller's later reads out of its live query (the browser's promises carry no Dexie context); what it
+   * must be told of is watched by the check it read first (search()).
+   */
+  async function awaitedBySearch(done: Promise<unknown>): Promise<void> {
+    waiting += 1;
+    try {
+      await done;
+    } finally {
+      waiting -= 1;
+    }
+  }
+
+  /** Raised by each reason to take writes in without a search (keepUp): a pass sees what was there at its start. */
+  let upkeepWanted = 0;
+  let upkeep: Promise<void> | null = null;
+
+  /**
+   * Takes in what was written since the index last looked, in idle moments, once the index is in use (read
+   * back or built): after a new device's bodies came, the first search has nothing left to take in.
+   */
+  function keepUp(): void {
+    if (!loaded || stopped) return;
+    upkeepWanted += 1;
+    upkeep ??= (async () => {
+      try {
+        for (;;) {
+          const seen = upkeepWanted;
+          await pause();
+          if (stopped) return;
+          await caughtUp();
+          if (upkeepWanted === seen) return;
+        }
+      } finally {
+        upkeep = null;
+      }
+    })().catch(() => {
+      // The database closed (logout, page unload): the next search or start catches up.
+    });
   }
 
   function cancelScheduledSave(): void {
@@ -285,8 +342,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       const fresh = nothingNew(stagedRead);
       if (!loaded || running) {
         // A catch-up is due whatever the check says: both at once, not one after the other.
-        await Promise.all([caughtUp(false, stagedRead), fresh]);
-      } else if (!(await fresh)) await caughtUp(false, stagedRead);
+        await awaitedBySearch(Promise.all([caughtUp(stagedRead), fresh]));
+      } else if (!(await fresh)) await awaitedBySearch(caughtUp(stagedRead));
       return index.search(query, limit);
     },
     /**
@@ -306,12 +363,13 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       const fresh = nothingNew(staged);
       return { ids: searchTerms(query).length === 0 ? [] : index.search(query, limit), fresh, staged };
     },
-    /** Reads the stored index and takes in what changed since, in small steps: before the first query. */
-    prepare: () => caughtUp(true),
+    /** Reads the stored index and takes in what changed since, in idle moments: before the first query. */
+    prepare: () => caughtUp(),
+    keepUp,
     /** Writes the index out now (tests; the app waits for a quiet moment). */
     async flush(): Promise<void> {
       cancelScheduledSave();
-      await caughtUp(false);
+      await caughtUp();
       await save();
     },
     /** Forgets an article found deleted. */

@@ -1,13 +1,20 @@
 // A new device's first sync (issue 16) against a real server on a realistic seeded library: the cards of
 // every article first, then the bodies newest first within the reader's budget, picked up after a lost
 // connection and a reload from what IndexedDB holds, none fetched twice.
-import { BODIES_MAX_IDS, type ArticleResponse, type Change } from '@lectern/shared-schema';
+import {
+  BODIES_MAX_IDS,
+  htmlToText,
+  searchTerms,
+  type ArticleResponse,
+  type Change,
+} from '@lectern/shared-schema';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../api/http-client';
 import type { Lectern } from '../lectern';
 import type { RunningServer } from '../testing/server-fixture';
 import { startSeededServer } from '../testing/seeded-server';
+import { LIVE_ANSWER } from '../testing/live-answer';
 import { createTestDevice } from '../testing/test-lectern';
 import { createFeedSplitter, readStreamedArray } from './feed-page';
 import { SYNC_BODIES } from './sync-engine';
@@ -231,6 +238,33 @@ describe('a first sync', () => {
       .slice(calls + 1)
       .flatMap((call) => call.ids);
     for (const id of kept) expect(afterGrowth).not.toContain(id);
+    await device.lectern.close();
+  });
+
+  it('makes the bodies searchable once they are in, in idle moments, so the first search has nothing left to take in', async () => {
+    const { device } = newDevice();
+    await device.lectern.auth.login({ email: EMAIL, password: PASSWORD });
+    expect((await device.lectern.sync.syncNow()).status).toBe('synced');
+    // The dashboard gets the search ready as soon as the cards are listed.
+    await device.lectern.articles.prepareSearch();
+    const index = device.lectern.articles.searchIndexStats;
+    const prepared = index.catchUps;
+    expect(await device.lectern.offline.downloadNow()).toBe('done');
+    // Taken in after the download, with nobody searching.
+    await expect.poll(() => index.catchUps, LIVE_ANSWER).toBeGreaterThan(prepared);
+    const caughtUp = index.catchUps;
+    // Words of the oldest article's body alone (the sync brought only the newest bodies): its four longest.
+    const oldest = newestFirst[ARTICLES - 1]!;
+    const { article } = await serverGet<ArticleResponse>(`/articles/${oldest}`);
+    const title = new Set(searchTerms(article.title));
+    const words = [...new Set(searchTerms(htmlToText(article.content)))]
+      .filter((term) => !title.has(term))
+      .sort((a, b) => b.length - a.length)
+      .slice(0, 4);
+    expect(words).toHaveLength(4);
+    const found = await device.lectern.articles.search(words.join(' '));
+    expect(found.articles.map((match) => match.id)).toContain(oldest);
+    expect(index.catchUps).toBe(caughtUp);
     await device.lectern.close();
   });
 });
