@@ -17,6 +17,7 @@ import { hashOf } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
 import { yieldTask, yieldToUi } from '../offline/yield-to-ui';
 import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
+import { markSync } from '../sync/sync-marks';
 import { rowsAfter, type RevPosition } from './rev-steps';
 import { TermIndex, type IndexedField } from './term-index';
 
@@ -177,6 +178,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    */
   async function catchUp(stagedRead = stagedCards(db)): Promise<void> {
     stats.catchUps += 1;
+    markSync('index', 'start');
     stagedRead.catch(() => undefined);
     await ensureOwner();
     // In steps by (rev, id): a write's rows share its rev, and a step may end among them.
@@ -221,6 +223,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       await breathe();
     }
     indexedBodyRev = bodiesAt.rev;
+    markSync('index', 'end');
     if (sinceStored >= SAVE_AFTER_ROWS) scheduleSave();
   }
 

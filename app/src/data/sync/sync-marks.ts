@@ -1,8 +1,11 @@
 // User Timing marks of a sync's phases (the pull and each page of a first sync's, the cards' move, the
-// bodies' download), read by the benchmarks (bench/new-device-bench.ts prints them as a timeline); cheap,
-// and nothing reads them otherwise.
-/** `page`: one page of a first sync's feed stored (from the page in hand to its transaction's commit). */
-export type SyncPhase = 'pull' | 'page' | 'move' | 'bodies';
+// bodies' download, the search index taking them in), read by the benchmarks (bench/new-device-bench.ts
+// prints them as a timeline); cheap, and nothing reads them otherwise.
+/**
+ * `page`: one page of a first sync's feed stored (from the page in hand to its transaction's commit).
+ * `index`: one catch-up of the device's search index (what was written since it last looked taken in).
+ */
+export type SyncPhase = 'pull' | 'page' | 'move' | 'bodies' | 'index';
 
 export function markSync(phase: SyncPhase, edge: 'start' | 'end'): void {
   globalThis.performance?.mark?.(`lectern:${phase}:${edge}`);
