@@ -7,9 +7,9 @@
 import '../testing/install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { tagNameKey } from '@lectern/shared-schema';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
-import { putArticles } from '../db/local-store';
+import { nextRev, putArticles } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
@@ -132,14 +132,34 @@ describe('the article search index takes in every row of one write', () => {
       },
       whenHidden: () => () => {},
     });
+    const bodiesReadById = vi.spyOn(db.article_contents, 'bulkGet');
     await search.prepare();
     // 1.8 million characters: a pause after each half a million or so, never all of it in one task.
     expect(pauses).toBeGreaterThanOrEqual(3);
-    // Each body made into text and indexed once, by the rows' pass; the bodies' pass found them as they are.
+    // Each body read, made into text and indexed once, by the bodies' pass: the rows' pass, finding each
+    // row as that pass took it in, read none of them again.
     expect(search.stats.rowsIndexed).toBe(6);
+    expect(bodiesReadById.mock.calls.flatMap(([ids]) => ids)).toEqual([]);
     expect(await search.search('chapter4')).toEqual(['long4']);
     expect(await search.search('prose long')).toHaveLength(6);
     search.stop();
+    db.close();
+  });
+
+  it('a row written again without its body keeps the words of the body it has on the device', async () => {
+    const db = await signedInDb();
+    await putArticles(db, [{ ...articleSummary('r1', { title: 'Plain title' }), content: '<p>Quince</p>' }]);
+    const index = searchOver(db);
+    expect(await index.search.search('quince')).toEqual(['r1']);
+    // Renamed: a new rev for the row, none for the body (the bodies' pass has nothing to take in).
+    await putArticles(db, [articleSummary('r1', { title: 'Renamed title' })]);
+    expect(await index.search.search('renamed quince')).toEqual(['r1']);
+    expect(await index.search.search('plain')).toEqual([]);
+    // Then a new body alone, and both again.
+    await db.article_contents.put({ id: 'r1', content: '<p>Medlar</p>', rev: await nextRev(db) });
+    expect(await index.search.search('renamed medlar')).toEqual(['r1']);
+    expect(await index.search.search('quince')).toEqual([]);
+    index.search.stop();
     db.close();
   });
 

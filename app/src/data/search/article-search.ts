@@ -181,13 +181,36 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     markSync('index', 'start');
     stagedRead.catch(() => undefined);
     await ensureOwner();
-    // In steps by (rev, id): a write's rows share its rev, and a step may end among them.
+    // Bodies first, each with its article: a body read here is not read again for its row below. In steps
+    // by (rev, id): a write's rows share its rev, and a step may end among them.
+    /** The rev of each article row taken in with its body here: the rows' pass needn't read that body again. */
+    const takenWithBody = new Map<string, number>();
+    let bodiesAt: RevPosition = { rev: indexedBodyRev, afterId: null };
+    for (;;) {
+      const { rows: contents, next } = await rowsAfter(db.article_contents, bodiesAt, BODIES_CHUNK);
+      const rows = await rowsOrStagedCards(
+        db,
+        contents.map((content) => content.id),
+      );
+      for (const row of rows) if (row?.rev !== undefined) takenWithBody.set(row.id, row.rev);
+      await takeAll(
+        rows,
+        contents.map((content) => content.content),
+      );
+      bodiesAt = next;
+      if (contents.length < BODIES_CHUNK) break;
+      await breathe();
+    }
+    indexedBodyRev = bodiesAt.rev;
     let rowsAt: RevPosition = { rev: indexedRev, afterId: null };
     for (;;) {
       const { rows, next } = await rowsAfter(db.articles, rowsAt, CATCH_UP_CHUNK);
-      const contents = await db.article_contents.bulkGet(rows.map((row) => row.id));
+      // A row as the bodies' pass took it in (the same rev) was taken with its body then, and a body
+      // written since is past indexedBodyRev: the next catch-up reads it. Any other row is read with its body.
+      const changed = rows.filter((row) => takenWithBody.get(row.id) !== row.rev);
+      const contents = await db.article_contents.bulkGet(changed.map((row) => row.id));
       await takeAll(
-        rows,
+        changed,
         contents.map((content) => content?.content),
       );
       rowsAt = next;
@@ -207,22 +230,6 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       }
       stagedTaken = staged;
     }
-    let bodiesAt: RevPosition = { rev: indexedBodyRev, afterId: null };
-    for (;;) {
-      const { rows: contents, next } = await rowsAfter(db.article_contents, bodiesAt, BODIES_CHUNK);
-      const rows = await rowsOrStagedCards(
-        db,
-        contents.map((content) => content.id),
-      );
-      await takeAll(
-        rows,
-        contents.map((content) => content.content),
-      );
-      bodiesAt = next;
-      if (contents.length < BODIES_CHUNK) break;
-      await breathe();
-    }
-    indexedBodyRev = bodiesAt.rev;
     markSync('index', 'end');
     if (sinceStored >= SAVE_AFTER_ROWS) scheduleSave();
   }
