@@ -1,13 +1,17 @@
 // Keeps `offline_images` in step with the articles: which images each synced article has (a new or changed
 // article is listed again; `rev` says which changed since the last scan), and none of an article that is
-// gone. Reads a few dozen bodies at a time and yields between batches; idempotent, so a reload mid-scan
-// just scans again.
+// gone. Reads a few dozen bodies at a time, each once, and yields between batches; idempotent, so a reload
+// mid-scan just scans again.
 import type { LecternDb } from '../db/lectern-db';
-import type { OfflineImageRow } from '../db/rows';
+import type { ArticleContentRow, ArticleRow, OfflineImageRow } from '../db/rows';
+import { rowsAfter, type RevPosition } from '../db/rev-steps';
 import { keptImageAddresses } from './image-addresses';
 import { yieldToUi } from './yield-to-ui';
 
+/** Bodies read at a time (a range of them comes in one answer, made ready in one task of the page's). */
 const SCAN_BATCH = 20;
+/** Article rows read at a time, to find those whose body wasn't read with them (small rows, most skipped). */
+const ROWS_BATCH = 200;
 
 /** Lists the images of the articles written since the last scan. Answers how many articles it read. */
 export async function scanArticleImages(
@@ -25,28 +29,51 @@ export async function scanArticleImages(
     await dropImagesOfGoneArticles(db);
     return 0;
   }
-  const [written, bodies] = await Promise.all([
-    db.articles.where('rev').between(since, upTo, false, true).primaryKeys(),
-    db.article_contents.where('rev').between(since, upTo, false, true).primaryKeys(),
-  ]);
-  const ids = [...new Set([...written, ...bodies])];
-  for (let i = 0; i < ids.length; i += SCAN_BATCH) {
-    if (shouldStop()) return i;
-    await scanBatch(db, ids.slice(i, i + SCAN_BATCH));
+  let read = 0;
+  // Bodies written since, each with its article, a range read at a time; then the articles written since,
+  // reading the body only of one not scanned with it (another rev): an article and its body written
+  // together (a sync's page, a new device's cards moved after their bodies) have the body read once.
+  /** The rev of each article scanned with its body. */
+  const scannedWithBody = new Map<string, number>();
+  let bodiesAt: RevPosition = { rev: since, afterId: null };
+  for (;;) {
+    if (shouldStop()) return read;
+    const { rows: contents, next } = await rowsAfter(db.article_contents, bodiesAt, SCAN_BATCH);
+    const articles = await db.articles.bulkGet(contents.map((content) => content.id));
+    for (const article of articles) if (article) scannedWithBody.set(article.id, article.rev ?? 0);
+    await scanBatch(db, articles, contents);
+    read += contents.length;
+    bodiesAt = next;
+    if (contents.length < SCAN_BATCH) break;
     await yieldToUi();
+  }
+  let rowsAt: RevPosition = { rev: since, afterId: null };
+  for (;;) {
+    if (shouldStop()) return read;
+    const { rows, next } = await rowsAfter(db.articles, rowsAt, ROWS_BATCH);
+    const changed = rows.filter((row) => scannedWithBody.get(row.id) !== (row.rev ?? 0));
+    if (changed.length > 0) {
+      const contents = await db.article_contents.bulkGet(changed.map((row) => row.id));
+      await scanBatch(db, changed, contents);
+      await yieldToUi();
+    }
+    read += changed.length;
+    rowsAt = next;
+    if (rows.length < ROWS_BATCH) break;
   }
   await dropImagesOfGoneArticles(db);
   // Only now: a scan cut short by a reload starts again from the same point.
   const current = (await db.getMeta('offlineImagesRev')) ?? 0;
   if (upTo > current) await db.setMetaWhileSignedIn('offlineImagesRev', upTo);
-  return ids.length;
+  return read;
 }
 
-async function scanBatch(db: LecternDb, ids: string[]): Promise<void> {
-  const [articles, contents] = await Promise.all([
-    db.articles.bulkGet(ids),
-    db.article_contents.bulkGet(ids),
-  ]);
+/** Lists the images of these articles (undefined: gone) as their bodies (undefined: none) hold them. */
+async function scanBatch(
+  db: LecternDb,
+  articles: readonly (ArticleRow | undefined)[],
+  contents: readonly (ArticleContentRow | undefined)[],
+): Promise<void> {
   const wanted = new Map<string, { articleId: string; createdAt: string }>();
   const scanned = new Set<string>();
   articles.forEach((article, index) => {
@@ -55,6 +82,7 @@ async function scanBatch(db: LecternDb, ids: string[]): Promise<void> {
     for (const path of keptImageAddresses(article, contents[index]?.content))
       wanted.set(path, { articleId: article.id, createdAt: article.created_at });
   });
+  if (scanned.size === 0) return;
   await db.transaction('rw', db.offlineTables, async () => {
     const existing = await db.offline_images
       .where('article_id')

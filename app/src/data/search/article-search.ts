@@ -18,7 +18,7 @@ import type { ArticleRow } from '../db/rows';
 import { yieldTask, yieldToUi } from '../offline/yield-to-ui';
 import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
 import { markSync } from '../sync/sync-marks';
-import { rowsAfter, type RevPosition } from './rev-steps';
+import { rowsAfter, type RevPosition } from '../db/rev-steps';
 import { TermIndex, type IndexedField } from './term-index';
 
 /** The server's bm25 column weights, so the best matches come first on both sides. */
