@@ -19,14 +19,16 @@ export interface RevPosition {
 }
 
 /**
- * The next `count` rows after `from` in the rev index, and the position after them. Rows of `from.rev`
- * left are read by their keys first (keys only, then those rows), then rows of higher revs.
+ * The next `count` rows after `from` in the rev index, the position after them, and whether nothing was
+ * left after them (`done`: go by it, not by how many rows came, as a row deleted meanwhile is not among
+ * them). Rows of `from.rev` left are read by their keys first (keys only, then those rows), then rows of
+ * higher revs.
  */
 export async function rowsAfter<Row extends RevRow>(
   table: Table<Row, string>,
   from: RevPosition,
   count: number,
-): Promise<{ rows: Row[]; next: RevPosition }> {
+): Promise<{ rows: Row[]; next: RevPosition; done: boolean }> {
   let rows: Row[] = [];
   const { afterId } = from;
   if (afterId !== null) {
@@ -34,13 +36,15 @@ export async function rowsAfter<Row extends RevRow>(
     const left = ids.filter((id) => id > afterId).slice(0, count);
     // A row written again since has a higher rev: it is read again there. One deleted is gone.
     rows = (await table.bulkGet(left)).filter((row): row is Row => row !== undefined);
-    if (left.length === count) return { rows, next: { rev: from.rev, afterId: left[left.length - 1]! } };
+    if (left.length === count)
+      return { rows, next: { rev: from.rev, afterId: left[left.length - 1]! }, done: false };
   }
   const asked = count - rows.length;
   const above = await table.where('rev').above(from.rev).limit(asked).toArray();
   rows = [...rows, ...above];
   const last = above[above.length - 1];
-  if (!last) return { rows, next: { rev: from.rev, afterId: null } };
+  if (!last) return { rows, next: { rev: from.rev, afterId: null }, done: true };
   // Fewer than asked: nothing was left after them, so no rev is part-read (a rev is never given again).
-  return { rows, next: { rev: last.rev ?? from.rev, afterId: above.length < asked ? null : last.id } };
+  const done = above.length < asked;
+  return { rows, next: { rev: last.rev ?? from.rev, afterId: done ? null : last.id }, done };
 }

@@ -38,19 +38,28 @@ export async function scanArticleImages(
   let bodiesAt: RevPosition = { rev: since, afterId: null };
   for (;;) {
     if (shouldStop()) return read;
-    const { rows: contents, next } = await rowsAfter(db.article_contents, bodiesAt, SCAN_BATCH);
-    const articles = await db.articles.bulkGet(contents.map((content) => content.id));
+    // One snapshot: a body dropped or an article written again after it was read shows as a new rev.
+    const from = bodiesAt;
+    const { contents, articles, next, done } = await db.transaction(
+      'r',
+      [db.article_contents, db.articles],
+      async () => {
+        const step = await rowsAfter(db.article_contents, from, SCAN_BATCH);
+        const owners = await db.articles.bulkGet(step.rows.map((content) => content.id));
+        return { contents: step.rows, articles: owners, next: step.next, done: step.done };
+      },
+    );
     for (const article of articles) if (article) scannedWithBody.set(article.id, article.rev ?? 0);
     await scanBatch(db, articles, contents);
     read += contents.length;
     bodiesAt = next;
-    if (contents.length < SCAN_BATCH) break;
+    if (done) break;
     await yieldToUi();
   }
   let rowsAt: RevPosition = { rev: since, afterId: null };
   for (;;) {
     if (shouldStop()) return read;
-    const { rows, next } = await rowsAfter(db.articles, rowsAt, ROWS_BATCH);
+    const { rows, next, done } = await rowsAfter(db.articles, rowsAt, ROWS_BATCH);
     const changed = rows.filter((row) => scannedWithBody.get(row.id) !== (row.rev ?? 0));
     if (changed.length > 0) {
       const contents = await db.article_contents.bulkGet(changed.map((row) => row.id));
@@ -59,7 +68,7 @@ export async function scanArticleImages(
     }
     read += changed.length;
     rowsAt = next;
-    if (rows.length < ROWS_BATCH) break;
+    if (done) break;
   }
   await dropImagesOfGoneArticles(db);
   // Only now: a scan cut short by a reload starts again from the same point.

@@ -12,6 +12,7 @@
 // device's bodies came has nothing left to take in; a catch-up a search waits for gives the page back a
 // turn at a time, never holding it for the seconds thousands of bodies take.
 import { htmlToText, searchTerms } from '@lectern/shared-schema';
+import Dexie from 'dexie';
 import type { LecternDb } from '../db/lectern-db';
 import { hashOf } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
@@ -120,7 +121,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    * Read-backs, documents indexed, writes and catch-ups: a reload must not build the index again, nor a
    * query with nothing new read what changed.
    */
-  const stats = { loadedFromSnapshot: 0, rowsIndexed: 0, saves: 0, catchUps: 0 };
+  const stats = { loadedFromSnapshot: 0, rowsIndexed: 0, saves: 0, catchUps: 0, catchUpsEnded: 0 };
 
   /** A new user (or none) on this device: start from that user's stored index, if there is one. */
   async function ensureOwner(): Promise<void> {
@@ -176,6 +177,23 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    * body arrived on its own since. `stagedRead` is the staged cards of a first sync, if any, read beside
    * the rest (a search has read them already).
    */
+  /**
+   * The next bodies written since `from`, with their articles as they are now: one snapshot, so a body
+   * dropped or an article written again after it was read shows as a new rev, read again later.
+   */
+  function bodiesWithArticles(from: RevPosition) {
+    return Dexie.ignoreTransaction(() =>
+      db.transaction('r', [db.article_contents, db.articles, db.card_pages], async () => {
+        const { rows: contents, next, done } = await rowsAfter(db.article_contents, from, BODIES_CHUNK);
+        const rows = await rowsOrStagedCards(
+          db,
+          contents.map((content) => content.id),
+        );
+        return { contents, rows, next, done };
+      }),
+    );
+  }
+
   async function catchUp(stagedRead = stagedCards(db)): Promise<void> {
     stats.catchUps += 1;
     markSync('index', 'start');
@@ -187,24 +205,20 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     const takenWithBody = new Map<string, number>();
     let bodiesAt: RevPosition = { rev: indexedBodyRev, afterId: null };
     for (;;) {
-      const { rows: contents, next } = await rowsAfter(db.article_contents, bodiesAt, BODIES_CHUNK);
-      const rows = await rowsOrStagedCards(
-        db,
-        contents.map((content) => content.id),
-      );
+      const { contents, rows, next, done } = await bodiesWithArticles(bodiesAt);
       for (const row of rows) if (row?.rev !== undefined) takenWithBody.set(row.id, row.rev);
       await takeAll(
         rows,
         contents.map((content) => content.content),
       );
       bodiesAt = next;
-      if (contents.length < BODIES_CHUNK) break;
+      if (done) break;
       await breathe();
     }
     indexedBodyRev = bodiesAt.rev;
     let rowsAt: RevPosition = { rev: indexedRev, afterId: null };
     for (;;) {
-      const { rows, next } = await rowsAfter(db.articles, rowsAt, CATCH_UP_CHUNK);
+      const { rows, next, done } = await rowsAfter(db.articles, rowsAt, CATCH_UP_CHUNK);
       // A row as the bodies' pass took it in (the same rev) was taken with its body then, and a body
       // written since is past indexedBodyRev: the next catch-up reads it. Any other row is read with its body.
       const changed = rows.filter((row) => takenWithBody.get(row.id) !== row.rev);
@@ -214,7 +228,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
         contents.map((content) => content?.content),
       );
       rowsAt = next;
-      if (rows.length < CATCH_UP_CHUNK) break;
+      if (done) break;
       await breathe();
     }
     // Only once every row up to it is in: a rev part-read is never taken for read.
@@ -230,6 +244,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       }
       stagedTaken = staged;
     }
+    stats.catchUpsEnded += 1;
     markSync('index', 'end');
     if (sinceStored >= SAVE_AFTER_ROWS) scheduleSave();
   }
@@ -288,8 +303,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
           const seen = upkeepWanted;
           await pause();
           if (stopped) return;
+          // One under way (a search's) may have gone past the bodies before the last of them were written.
+          const joined = running !== null;
           await caughtUp();
-          if (upkeepWanted === seen) return;
+          if (upkeepWanted === seen && !joined) return;
         }
       } finally {
         upkeep = null;

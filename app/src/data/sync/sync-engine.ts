@@ -119,6 +119,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   };
   /** The time stamp this device's last sync wrote, told before the live query reads it back. */
   let ownStamp: string | null = null;
+  /** Stamps this device wrote: a read of the stored state begun before the last one may not have it. */
+  let stampsWritten = 0;
   let state = snapshot();
   const listeners = new Set<() => void>();
   let running: Promise<SyncRunResult> | null = null;
@@ -173,27 +175,28 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   /**
-   * The stamp read back, or this device's own when that is newer: a read begun before the stamp was written
-   * (the outbox changed meanwhile) must not take it back, or it would be told twice. None (signed out,
-   * wiped) is none.
+   * The stamp read back, unless the read began before this device's last stamp was written and has an
+   * older one (or none, a new device's first): told again, that would count as a second sync.
    */
-  function notBefore(read: string | null): string | null {
-    if (read === null) ownStamp = null;
-    return read !== null && ownStamp !== null && read < ownStamp ? ownStamp : read;
+  function notBefore(read: string | null, stampsBeforeRead: number): string | null {
+    const stale = stampsBeforeRead < stampsWritten && ownStamp !== null && (read === null || read < ownStamp);
+    return stale ? ownStamp : read;
   }
 
   function watchStoredState() {
     if (storedSubscription) return;
     storedSubscription = liveQuery(async () => {
+      const stampsBeforeRead = stampsWritten;
       const rows = await db.outbox.toArray();
       return {
         pendingCount: rows.filter((row) => row.status === 'pending').length,
         failed: rows.filter((row) => row.status === 'failed').map(toFailedWrite),
         lastSyncedAt: (await db.getMeta('lastSyncedAt')) ?? null,
+        stampsBeforeRead,
       };
     }).subscribe({
-      next(value) {
-        stored = { ...value, lastSyncedAt: notBefore(value.lastSyncedAt) };
+      next({ stampsBeforeRead, ...value }) {
+        stored = { ...value, lastSyncedAt: notBefore(value.lastSyncedAt, stampsBeforeRead) };
         emit();
       },
       error: () => undefined,
@@ -270,6 +273,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     // Told with the run's end (one notification, syncing turned false with the new stamp), not a moment
     // later when the live query reads it back: a listener counting syncs then sees this one once.
     ownStamp = stamp;
+    stampsWritten += 1;
     stored = { ...stored, lastSyncedAt: stamp };
     // Pages the server is still fetching (an import, a Retry) come through the feed: look again soon, not
     // in a minute, so "Fetching page…" gives way to the article while the reader watches.

@@ -1,0 +1,37 @@
+// Reading what was written since a rev, a few rows at a time: every row once, in (rev, id) order, even when
+// a row is deleted between a step's look at the keys and its read of the rows (the step then brings fewer
+// rows than asked, and is not the last).
+import '../testing/install-fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+import { LecternDb } from './lectern-db';
+import { rowsAfter, type RevPosition } from './rev-steps';
+
+describe('rowsAfter', () => {
+  it('goes on by its done flag, not by how many rows came, past a row deleted mid-step', async () => {
+    const db = new LecternDb(`rev-steps-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    const table = db.article_contents;
+    // Six bodies of one write (rev 5), then two of a later one (rev 6).
+    await table.bulkPut([
+      ...['b0', 'b1', 'b2', 'b3', 'b4', 'b5'].map((id) => ({ id, content: id, rev: 5 })),
+      ...['c0', 'c1'].map((id) => ({ id, content: id, rev: 6 })),
+    ]);
+    const read: string[] = [];
+    let at: RevPosition = { rev: 4, afterId: null };
+    const bulkGet = table.bulkGet.bind(table);
+    // The first read of rows by key finds its first row deleted meanwhile (another tab, say).
+    vi.spyOn(table, 'bulkGet').mockImplementationOnce(async (keys) => {
+      await table.delete(keys[0]!);
+      return bulkGet(keys);
+    });
+    for (let steps = 0; steps < 10; steps += 1) {
+      const { rows, next, done } = await rowsAfter(table, at, 2);
+      read.push(...rows.map((row) => row.id));
+      at = next;
+      if (done) break;
+    }
+    expect(read).toEqual(['b0', 'b1', 'b3', 'b4', 'b5', 'c0', 'c1']);
+    expect(at).toEqual({ rev: 6, afterId: null });
+    db.close();
+  });
+});
