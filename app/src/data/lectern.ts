@@ -93,8 +93,8 @@ export function createLectern(options: LecternOptions = {}) {
     sync,
     settings,
     background: options.backgroundSync,
-    // A new device's bodies are made searchable as soon as they are in, not by the first search.
-    afterPass: articleSearch.keepUp,
+    // A new device's bodies are made searchable once they are in, not by the first search.
+    afterBodies: articleSearch.keepUp,
   });
   offline.start();
 

@@ -20,10 +20,11 @@ describe('rowsAfter', () => {
     let at: RevPosition = { rev: 4, afterId: null };
     const bulkGet = table.bulkGet.bind(table);
     // The first read of rows by key finds its first row deleted meanwhile (another tab, say).
-    vi.spyOn(table, 'bulkGet').mockImplementationOnce(async (keys) => {
+    const deletingFirst = async (keys: string[]) => {
       await table.delete(keys[0]!);
       return bulkGet(keys);
-    });
+    };
+    vi.spyOn(table, 'bulkGet').mockImplementationOnce(deletingFirst as typeof table.bulkGet);
     for (let steps = 0; steps < 10; steps += 1) {
       const { rows, next, done } = await rowsAfter(table, at, 2);
       read.push(...rows.map((row) => row.id));

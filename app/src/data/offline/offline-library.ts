@@ -56,8 +56,12 @@ export interface OfflineLibraryOptions {
   settings: TokenStorage;
   /** False: downloads run only when `downloadNow()` is called (tests). */
   background?: boolean;
-  /** After each pass, whatever stopped it: what it stored can be taken in (the search index, in idle moments). */
-  afterPass?: () => void;
+  /**
+   * Once a pass has the bodies it will get, the cards moved into rows and the images listed (before it
+   * downloads them): what it stored can be taken in (the search index, in idle moments), without
+   * competing with the move for the page and IndexedDB.
+   */
+  afterBodies?: () => void;
 }
 
 const SCREENSHOT_PATH = /^\/api\/articles\/([^/]+)\/screenshot$/;
@@ -115,6 +119,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     if (shouldStop()) return 'stopped';
     await scanArticleImages(db, shouldStop);
     if (shouldStop()) return 'stopped';
+    options.afterBodies?.();
     const images = await downloadImages({
       db,
       http,
@@ -139,7 +144,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       try {
         for (;;) {
           const seen = changes;
-          const outcome = await pass().finally(() => options.afterPass?.());
+          const outcome = await pass();
           if (changes === seen || outcome === 'signedOut') return outcome;
         }
       } finally {

@@ -106,8 +106,9 @@ function mergePostings(sources: readonly Source[], numberOf: Int32Array, documen
     }
   const terms: string[] = [];
   const offsets: number[] = [0];
-  const docs = new Uint32Array(total);
-  const scores = new Float32Array(total);
+  // Made in their final width at once (a merge's temporary arrays were most of what the page collected).
+  const docs = documents <= 65_536 ? new Uint16Array(total) : new Uint32Array(total);
+  let scores: Uint8Array | Float32Array = new Uint8Array(total);
   let wholeScores = true;
   let length = 0;
   const at = sources.map(() => 0);
@@ -128,9 +129,12 @@ function mergePostings(sources: readonly Source[], numberOf: Int32Array, documen
         const doc = numberOf[run.docs[k] ?? 0] ?? -1;
         if (doc < 0) continue;
         const score = run.scores[k] ?? 0;
+        if (wholeScores && (score > 255 || score < 0 || !Number.isInteger(score))) {
+          wholeScores = false;
+          scores = new Float32Array(scores);
+        }
         docs[length] = doc;
         scores[length] = score;
-        if (wholeScores && (score > 255 || score < 0 || !Number.isInteger(score))) wholeScores = false;
         length += 1;
       }
     });
@@ -142,8 +146,9 @@ function mergePostings(sources: readonly Source[], numberOf: Int32Array, documen
   return {
     terms,
     offsets: Uint32Array.from(offsets),
-    docs: documents <= 65_536 ? Uint16Array.from(docs.subarray(0, length)) : docs.slice(0, length),
-    scores: wholeScores ? Uint8Array.from(scores.subarray(0, length)) : scores.slice(0, length),
+    // Shorter only when documents were left out.
+    docs: length === total ? docs : docs.slice(0, length),
+    scores: length === total ? scores : scores.slice(0, length),
   };
 }
 
