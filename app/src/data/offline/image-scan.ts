@@ -1,17 +1,13 @@
 // Keeps `offline_images` in step with the articles: which images each synced article has (a new or changed
 // article is listed again; `rev` says which changed since the last scan), and none of an article that is
-// gone. Reads a few dozen bodies at a time, each once, and yields between batches; idempotent, so a reload
-// mid-scan just scans again.
+// gone. Reads a few dozen bodies at a time and yields between batches; idempotent, so a reload mid-scan
+// just scans again.
 import type { LecternDb } from '../db/lectern-db';
-import type { ArticleContentRow, ArticleRow, OfflineImageRow } from '../db/rows';
-import { rowsAfter, type RevPosition } from '../db/rev-steps';
+import type { OfflineImageRow } from '../db/rows';
 import { keptImageAddresses } from './image-addresses';
 import { yieldToUi } from './yield-to-ui';
 
-/** Bodies read at a time (a range of them comes in one answer, made ready in one task of the page's). */
 const SCAN_BATCH = 20;
-/** Article rows read at a time, to find those whose body wasn't read with them (small rows, most skipped). */
-const ROWS_BATCH = 200;
 
 /** Lists the images of the articles written since the last scan. Answers how many articles it read. */
 export async function scanArticleImages(
@@ -29,60 +25,28 @@ export async function scanArticleImages(
     await dropImagesOfGoneArticles(db);
     return 0;
   }
-  let read = 0;
-  // Bodies written since, each with its article, a range read at a time; then the articles written since,
-  // reading the body only of one not scanned with it (another rev): an article and its body written
-  // together (a sync's page, a new device's cards moved after their bodies) have the body read once.
-  /** The rev of each article scanned with its body. */
-  const scannedWithBody = new Map<string, number>();
-  let bodiesAt: RevPosition = { rev: since, afterId: null };
-  for (;;) {
-    if (shouldStop()) return read;
-    // One snapshot: a body dropped or an article written again after it was read shows as a new rev.
-    const from = bodiesAt;
-    const { contents, articles, next, done } = await db.transaction(
-      'r',
-      [db.article_contents, db.articles],
-      async () => {
-        const step = await rowsAfter(db.article_contents, from, SCAN_BATCH);
-        const owners = await db.articles.bulkGet(step.rows.map((content) => content.id));
-        return { contents: step.rows, articles: owners, next: step.next, done: step.done };
-      },
-    );
-    for (const article of articles) if (article) scannedWithBody.set(article.id, article.rev ?? 0);
-    await scanBatch(db, articles, contents);
-    read += contents.length;
-    bodiesAt = next;
-    if (done) break;
+  const [written, bodies] = await Promise.all([
+    db.articles.where('rev').between(since, upTo, false, true).primaryKeys(),
+    db.article_contents.where('rev').between(since, upTo, false, true).primaryKeys(),
+  ]);
+  const ids = [...new Set([...written, ...bodies])];
+  for (let i = 0; i < ids.length; i += SCAN_BATCH) {
+    if (shouldStop()) return i;
+    await scanBatch(db, ids.slice(i, i + SCAN_BATCH));
     await yieldToUi();
-  }
-  let rowsAt: RevPosition = { rev: since, afterId: null };
-  for (;;) {
-    if (shouldStop()) return read;
-    const { rows, next, done } = await rowsAfter(db.articles, rowsAt, ROWS_BATCH);
-    const changed = rows.filter((row) => scannedWithBody.get(row.id) !== (row.rev ?? 0));
-    if (changed.length > 0) {
-      const contents = await db.article_contents.bulkGet(changed.map((row) => row.id));
-      await scanBatch(db, changed, contents);
-      await yieldToUi();
-    }
-    read += changed.length;
-    rowsAt = next;
-    if (done) break;
   }
   await dropImagesOfGoneArticles(db);
   // Only now: a scan cut short by a reload starts again from the same point.
   const current = (await db.getMeta('offlineImagesRev')) ?? 0;
   if (upTo > current) await db.setMetaWhileSignedIn('offlineImagesRev', upTo);
-  return read;
+  return ids.length;
 }
 
-/** Lists the images of these articles (undefined: gone) as their bodies (undefined: none) hold them. */
-async function scanBatch(
-  db: LecternDb,
-  articles: readonly (ArticleRow | undefined)[],
-  contents: readonly (ArticleContentRow | undefined)[],
-): Promise<void> {
+async function scanBatch(db: LecternDb, ids: string[]): Promise<void> {
+  const [articles, contents] = await Promise.all([
+    db.articles.bulkGet(ids),
+    db.article_contents.bulkGet(ids),
+  ]);
   const wanted = new Map<string, { articleId: string; createdAt: string }>();
   const scanned = new Set<string>();
   articles.forEach((article, index) => {
@@ -91,7 +55,6 @@ async function scanBatch(
     for (const path of keptImageAddresses(article, contents[index]?.content))
       wanted.set(path, { articleId: article.id, createdAt: article.created_at });
   });
-  if (scanned.size === 0) return;
   await db.transaction('rw', db.offlineTables, async () => {
     const existing = await db.offline_images
       .where('article_id')
