@@ -99,9 +99,14 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   let waiting = 0;
   /**
    * Between two steps of a catch-up, always: the page's input and frames come first. Idle time when
-   * nobody waits for it, one turn when a search does (typed letters still answered at once).
+   * nobody waits for it (and a few milliseconds of merging the index's segments before it), one turn when
+   * a search does (typed letters still answered at once).
    */
-  const breathe = () => (waiting > 0 ? turn() : pause());
+  const breathe = () => {
+    if (waiting > 0) return turn();
+    index.tidy();
+    return pause();
+  };
   const saveDelayMs = options.saveDelayMs ?? SAVE_DELAY_MS;
   let index = new TermIndex();
   let indexedRev = 0;
@@ -306,6 +311,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
           // One under way (a search's) may have gone past the bodies before the last of them were written.
           const joined = running !== null;
           await caughtUp();
+          // The merges of the index's segments left, a few milliseconds in each idle moment.
+          while (!stopped && index.tidy()) await pause();
           if (upkeepWanted === seen && !joined) return;
         }
       } finally {

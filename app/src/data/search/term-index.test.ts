@@ -104,14 +104,18 @@ describe('TermIndex', () => {
         fc.array(fc.tuple(fc.nat({ max: 30 }), text), { maxLength: 60 }),
         fc.array(word, { minLength: 1, maxLength: 3 }),
         fc.nat({ max: 60 }),
-        // Postings frozen into segments (and those merged) every few documents, or as the app does.
+        // Postings frozen into segments every few documents, or as the app does.
         fc.constantFrom(1, 2, 5, FREEZE_POSTINGS),
-        (writes, query, reloadAt, freezeAfter) => {
-          let index = new TermIndex(freezeAfter);
+        // Segments merged never, a slice of a posting or two between writes, or whole between writes.
+        fc.constantFrom('never', 'a slice', 'whole'),
+        (writes, query, reloadAt, freezeAfter, merges) => {
+          let index = new TermIndex(freezeAfter, 2);
           const docs = new Map<string, string>();
           writes.forEach(([n, body], version) => {
             // Written out and read back at some point, as a reload does.
-            if (version === reloadAt) index = TermIndex.fromSnapshot(index.snapshot(), freezeAfter);
+            if (version === reloadAt) index = TermIndex.fromSnapshot(index.snapshot(), freezeAfter, 2);
+            if (merges === 'a slice') index.tidy(0);
+            if (merges === 'whole') while (index.tidy(Infinity));
             const id = `d${n % 12}`;
             if (n > 26) {
               index.remove(id);
@@ -140,7 +144,8 @@ describe('TermIndex', () => {
   it('freezes its postings into a few segments as it grows, and answers as one that never froze, in order', () => {
     const words = ['harvest', 'orchard', 'pear', 'plum', 'quince', 'rhubarb', 'sorrel', 'turnip'];
     const plain = new TermIndex(Infinity);
-    const frozen = new TermIndex(40);
+    // Frozen every 40 postings, merged three postings at a time between writes.
+    const frozen = new TermIndex(40, 3);
     for (let n = 0; n < 400; n += 1) {
       // Each document a few words, some of them again and again: scores of 1 to 9.
       const text = Array.from({ length: 1 + (n % 9) }, (_, k) => words[(n * 7 + k * (n % 3)) % words.length]);
@@ -150,6 +155,7 @@ describe('TermIndex', () => {
       ];
       plain.set(`d${n}`, fields, String(n));
       frozen.set(`d${n}`, fields, String(n));
+      frozen.tidy(0);
       if (n % 13 === 5) {
         plain.remove(`d${n - 3}`);
         frozen.remove(`d${n - 3}`);

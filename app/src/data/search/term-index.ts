@@ -8,7 +8,8 @@
 // every FREEZE_POSTINGS postings: the bodies of 2,000 articles of the bench library (25 KB median) took
 // 66 MB of the heap in plain arrays (about 330 MB at 10,000), 21 MB frozen. Segments of about the same
 // size are merged, as a binary counter counts, so there are a few of them and each posting is copied a
-// few times. The index can be written out as a snapshot (its segments merged into one) and read back as
+// few times; a merge goes a slice of a few milliseconds at a time (tidy(), called in idle moments), as one
+// of a million postings at once held the page for half a second. The index can be written out as a snapshot (its segments merged into one) and read back as
 // its one segment, so a reload takes the stored index as it is instead of reading and splitting every
 // article's text again.
 import { isPrefixTerm, searchTerms } from '@lectern/shared-schema';
@@ -20,10 +21,10 @@ export interface IndexedField {
 }
 
 /** Postings kept in plain arrays before they are frozen into a segment. */
-export const FREEZE_POSTINGS = 500_000;
+export const FREEZE_POSTINGS = 250_000;
 /**
- * Postings a merge of two segments makes at most while documents are indexed: a merge is one task, and
- * one of 5.5 million postings took over a second (snapshot() and compact() still merge them all).
+ * Postings a merge of two segments makes at most while documents are indexed (tidy()): a merge holds both
+ * its sources and what it makes until it is done (snapshot() and compact() still merge them all at once).
  */
 const MAX_MERGED_POSTINGS = 2_000_000;
 
@@ -86,11 +87,17 @@ interface Run {
 interface Source {
   terms: readonly string[];
   run(i: number): Run;
+  /** Postings in all. */
+  size: number;
 }
 
 function frozenSource(postings: FrozenPostings): Source {
   const { terms, offsets } = postings;
-  return { terms, run: (i) => ({ ...postings, start: offsets[i] ?? 0, end: offsets[i + 1] ?? 0 }) };
+  return {
+    terms,
+    run: (i) => ({ ...postings, start: offsets[i] ?? 0, end: offsets[i + 1] ?? 0 }),
+    size: postings.docs.length,
+  };
 }
 
 /**
@@ -98,12 +105,25 @@ function frozenSource(postings: FrozenPostings): Source {
  * each document renumbered by `numberOf` (-1: left out); `documents` numbers in all.
  */
 function mergePostings(sources: readonly Source[], numberOf: Int32Array, documents: number): FrozenPostings {
+  const steps = mergeSteps(sources, numberOf, documents);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Postings a merge copies between two of its pauses (tidy()): a few milliseconds' work. */
+const MERGE_SLICE_POSTINGS = 20_000;
+
+/** mergePostings, pausing (yielding) about every MERGE_SLICE_POSTINGS postings copied. */
+function* mergeSteps(
+  sources: readonly Source[],
+  numberOf: Int32Array,
+  documents: number,
+  slicePostings = MERGE_SLICE_POSTINGS,
+): Generator<void, FrozenPostings> {
   let total = 0;
-  for (const source of sources)
-    for (let i = 0; i < source.terms.length; i += 1) {
-      const run = source.run(i);
-      total += run.end - run.start;
-    }
+  for (const source of sources) total += source.size;
   const terms: string[] = [];
   const offsets: number[] = [0];
   // Made in their final width at once (a merge's temporary arrays were most of what the page collected).
@@ -111,6 +131,8 @@ function mergePostings(sources: readonly Source[], numberOf: Int32Array, documen
   let scores: Uint8Array | Float32Array = new Uint8Array(total);
   let wholeScores = true;
   let length = 0;
+  /** Postings copied when the merge last paused. */
+  let sliceStart = 0;
   const at = sources.map(() => 0);
   for (;;) {
     // The least term any source is at: a handful of sources, looked at in turn.
@@ -141,6 +163,10 @@ function mergePostings(sources: readonly Source[], numberOf: Int32Array, documen
     if (length > before) {
       terms.push(term);
       offsets.push(length);
+    }
+    if (length - sliceStart >= slicePostings) {
+      sliceStart = length;
+      yield;
     }
   }
   return {
@@ -181,12 +207,25 @@ export class TermIndex {
   private removedSinceCompaction = 0;
   /** Postings in `postings`. */
   private plainPostings = 0;
+  /** A merge of two neighbouring segments under way, a slice at a time (tidy()). */
+  private merging: {
+    from: readonly [FrozenPostings, FrozenPostings];
+    steps: Generator<void, FrozenPostings>;
+  } | null = null;
 
-  constructor(private readonly freezeAfter = FREEZE_POSTINGS) {}
+  /** `mergeSlice`: postings a merge copies between two pauses (tests make merges of many slices). */
+  constructor(
+    private readonly freezeAfter = FREEZE_POSTINGS,
+    private readonly mergeSlice = MERGE_SLICE_POSTINGS,
+  ) {}
 
   /** An index that answers as the one the snapshot was taken of. */
-  static fromSnapshot(snapshot: TermIndexSnapshot, freezeAfter = FREEZE_POSTINGS): TermIndex {
-    const index = new TermIndex(freezeAfter);
+  static fromSnapshot(
+    snapshot: TermIndexSnapshot,
+    freezeAfter = FREEZE_POSTINGS,
+    mergeSlice = MERGE_SLICE_POSTINGS,
+  ): TermIndex {
+    const index = new TermIndex(freezeAfter, mergeSlice);
     const { ids, signatures, terms, offsets, docs, scores } = snapshot;
     index.ids = [...ids];
     ids.forEach((id, doc) => {
@@ -279,6 +318,7 @@ export class TermIndex {
         const list = this.postings.get(terms[i] ?? '') ?? { docs: [], scores: [] };
         return { docs: list.docs, scores: list.scores, start: 0, end: list.docs.length };
       },
+      size: this.plainPostings,
     };
   }
 
@@ -305,33 +345,63 @@ export class TermIndex {
   private compact(): void {
     const { terms, offsets, docs, scores } = this.frozen(false);
     this.segments = [{ terms, offsets, docs, scores }];
+    this.merging = null;
     this.clearPlain();
     this.removedSinceCompaction = 0;
   }
 
   /**
-   * Freezes the plain postings into a segment, then merges the last two segments while the last is as
-   * large as the one before and the two together no larger than MAX_MERGED_POSTINGS: each posting is
-   * copied a few times in all, and a large index is a few segments of that size.
+   * Freezes the plain postings into a segment (one task: FREEZE_POSTINGS postings, tens of milliseconds).
+   * Segments are merged later, a slice at a time (tidy()).
    */
   private freeze(): void {
     const { numberOf } = this.numbering(false);
-    const documents = this.ids.length;
-    this.segments.push(mergePostings([this.plainSource()], numberOf, documents));
+    this.segments.push(mergePostings([this.plainSource()], numberOf, this.ids.length));
     this.clearPlain();
-    for (;;) {
-      const last = this.segments.at(-1)!;
-      const previous = this.segments.at(-2);
-      if (!previous || last.docs.length < previous.docs.length) break;
-      if (last.docs.length + previous.docs.length > MAX_MERGED_POSTINGS) break;
-      this.segments.splice(
-        -2,
-        2,
-        mergePostings([frozenSource(previous), frozenSource(last)], numberOf, documents),
-      );
-    }
   }
 
+  /**
+   * The next two segments to merge: the last two while the last is as large as the one before and the two
+   * together no larger than MAX_MERGED_POSTINGS, so each posting is copied a few times in all and a large
+   * index is a few segments of that size.
+   */
+  private nextMerge(): readonly [FrozenPostings, FrozenPostings] | null {
+    const last = this.segments.at(-1);
+    const previous = this.segments.at(-2);
+    if (!last || !previous || last.docs.length < previous.docs.length) return null;
+    if (last.docs.length + previous.docs.length > MAX_MERGED_POSTINGS) return null;
+    return [previous, last];
+  }
+
+  /**
+   * Goes on merging segments for about `budgetMs`: a merge is many slices of a few milliseconds, so the
+   * page is never held by one (one of a million postings took half a second at once). Queries meanwhile
+   * read the segments as they are; a merge is put in their place once done, documents removed since its
+   * start left in it (every query skips them). Answers whether merging is left to do.
+   */
+  tidy(budgetMs = 8): boolean {
+    const deadline = performance.now() + budgetMs;
+    for (;;) {
+      if (!this.merging) {
+        const from = this.nextMerge();
+        if (!from) return false;
+        const { numberOf } = this.numbering(false);
+        this.merging = {
+          from,
+          steps: mergeSteps(from.map(frozenSource), numberOf, this.ids.length, this.mergeSlice),
+        };
+      }
+      const step = this.merging.steps.next();
+      if (step.done) {
+        const [previous, last] = this.merging.from;
+        this.merging = null;
+        const at = this.segments.indexOf(previous);
+        // Still neighbours (a compaction since would have replaced them all): the merge takes their place.
+        if (at >= 0 && this.segments[at + 1] === last) this.segments.splice(at, 2, step.value);
+      }
+      if (performance.now() >= deadline) return this.merging !== null || this.nextMerge() !== null;
+    }
+  }
   private exact(term: string): Run[] {
     const runs: Run[] = [];
     for (const segment of this.segments) {
