@@ -21,7 +21,7 @@ export interface IndexedField {
 }
 
 /** Postings kept in plain arrays before they are frozen into a segment. */
-export const FREEZE_POSTINGS = 250_000;
+export const FREEZE_POSTINGS = 100_000;
 /**
  * Postings a merge of two segments makes at most while documents are indexed (tidy()): a merge holds both
  * its sources and what it makes until it is done (snapshot() and compact() still merge them all at once).
