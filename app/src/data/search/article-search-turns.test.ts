@@ -52,7 +52,7 @@ describe('a catch-up of long bodies', () => {
     await writeLongReads(db);
     const { search, counts } = countedSearch(db);
     expect(await search.search('chapter4')).toEqual(['long4']);
-    // Six bodies of 300,000 characters: a turn after each (past 128 K), never all of them in one task.
+    // Six bodies of 300,000 characters: a turn after each (past 256 K), never all of them in one task.
     expect(counts.turns).toBeGreaterThanOrEqual(5);
     expect(counts.pauses).toBe(0);
     expect(search.stats.rowsIndexed).toBe(6);

@@ -134,7 +134,7 @@ describe('the article search index takes in every row of one write', () => {
     });
     const bodiesReadById = vi.spyOn(db.article_contents, 'bulkGet');
     await search.prepare();
-    // Six bodies of 300,000 characters: a pause after each (past 128 K), never all of them in one task.
+    // Six bodies of 300,000 characters: a pause after each (past 256 K), never all of them in one task.
     expect(pauses).toBeGreaterThanOrEqual(5);
     // Each body read, made into text and indexed once, by the bodies' pass: the rows' pass, finding each
     // row as that pass took it in, read none of them again.
