@@ -251,6 +251,9 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     }
     stats.catchUpsEnded += 1;
     markSync('index', 'end');
+    // The merges of the index's segments still to do, whoever asked for this catch-up (a search's makes
+    // none while it waits).
+    tidyInIdle();
     if (sinceStored >= SAVE_AFTER_ROWS) scheduleSave();
   }
 
@@ -291,6 +294,21 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     }
   }
 
+  let tidying = false;
+
+  /** Merges the index's segments a few milliseconds in each idle moment until none is left to merge. */
+  function tidyInIdle(): void {
+    if (tidying || stopped) return;
+    tidying = true;
+    void (async () => {
+      try {
+        while (!stopped && index.tidy()) await pause();
+      } finally {
+        tidying = false;
+      }
+    })().catch(() => undefined);
+  }
+
   /** Raised by each reason to take writes in without a search (keepUp): a pass sees what was there at its start. */
   let upkeepWanted = 0;
   let upkeep: Promise<void> | null = null;
@@ -311,8 +329,6 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
           // One under way (a search's) may have gone past the bodies before the last of them were written.
           const joined = running !== null;
           await caughtUp();
-          // The merges of the index's segments left, a few milliseconds in each idle moment.
-          while (!stopped && index.tidy()) await pause();
           if (upkeepWanted === seen && !joined) return;
         }
       } finally {

@@ -8,10 +8,10 @@
 // every FREEZE_POSTINGS postings: the bodies of 2,000 articles of the bench library (25 KB median) took
 // 66 MB of the heap in plain arrays (about 330 MB at 10,000), 21 MB frozen. Segments of about the same
 // size are merged, as a binary counter counts, so there are a few of them and each posting is copied a
-// few times; a merge goes a slice of a few milliseconds at a time (tidy(), called in idle moments), as one
-// of a million postings at once held the page for half a second. The index can be written out as a snapshot (its segments merged into one) and read back as
-// its one segment, so a reload takes the stored index as it is instead of reading and splitting every
-// article's text again.
+// few times; a merge goes a slice of a few milliseconds at a time (tidy(), called in idle moments), as
+// one of a million postings at once held the page for half a second. The index can be written out as a
+// snapshot (its segments merged into one) and read back as its one segment, so a reload takes the stored
+// index as it is instead of reading and splitting every article's text again.
 import { isPrefixTerm, searchTerms } from '@lectern/shared-schema';
 
 export interface IndexedField {
