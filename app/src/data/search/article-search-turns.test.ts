@@ -9,24 +9,13 @@ import { putArticles } from '../db/local-store';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
 import { LIVE_ANSWER } from '../testing/live-answer';
+import { writeLongReads } from '../testing/long-reads';
 import { createArticleSearch } from './article-search';
 
 async function signedInDb(): Promise<LecternDb> {
   const db = new LecternDb(`search-turns-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   await rememberReader(db);
   return db;
-}
-
-/** Six long reads of 300,000 characters, rows and bodies written by one sync page. */
-async function writeLongReads(db: LecternDb): Promise<void> {
-  const long = (n: number) => `<h2>Chapter${n}</h2>` + '<p>Some prose of a long read.</p>'.repeat(10_000);
-  await putArticles(
-    db,
-    Array.from({ length: 6 }, (_, n) => ({
-      ...articleSummary(`long${n}`, { title: `Long read ${n}` }),
-      content: long(n),
-    })),
-  );
 }
 
 /** The index with its idle pauses and its turns counted; idle pauses take a little time, as the browser's do. */

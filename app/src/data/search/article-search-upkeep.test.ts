@@ -14,6 +14,7 @@ import type { ArticleRow } from '../db/rows';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
 import { LIVE_ANSWER } from '../testing/live-answer';
+import { writeLongReads } from '../testing/long-reads';
 import { createArticleSearch, SAVE_AFTER_ROWS } from './article-search';
 
 async function signedInDb(): Promise<LecternDb> {
@@ -116,15 +117,7 @@ describe('the article search index takes in every row of one write', () => {
 
   it('makes the text of long bodies a slice at a time, giving the page back between slices, once each', async () => {
     const db = await signedInDb();
-    // Six long reads of 300,000 characters, rows and bodies written by one sync page.
-    const long = (n: number) => `<h2>Chapter${n}</h2>` + '<p>Some prose of a long read.</p>'.repeat(10_000);
-    await putArticles(
-      db,
-      Array.from({ length: 6 }, (_, n) => ({
-        ...articleSummary(`long${n}`, { title: `Long read ${n}` }),
-        content: long(n),
-      })),
-    );
+    await writeLongReads(db);
     let pauses = 0;
     const search = createArticleSearch(db, {
       pause: async () => {
