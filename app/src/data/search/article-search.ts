@@ -178,11 +178,6 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   }
 
   /**
-   * Takes in every article written since the last look, `chunk` rows at a time, then every article whose
-   * body arrived on its own since. `stagedRead` is the staged cards of a first sync, if any, read beside
-   * the rest (a search has read them already).
-   */
-  /**
    * The next bodies written since `from`, with their articles as they are now: one snapshot, so a body
    * dropped or an article written again after it was read shows as a new rev, read again later.
    */
@@ -199,6 +194,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     );
   }
 
+  /**
+   * Takes in every body written since the last look with its article, then every article written since
+   * that was not taken in with its body, a few at a time. `stagedRead` is the staged cards of a first sync,
+   * if any, read beside the rest (a search has read them already).
+   */
   async function catchUp(stagedRead = stagedCards(db)): Promise<void> {
     stats.catchUps += 1;
     markSync('index', 'start');
