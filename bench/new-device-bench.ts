@@ -213,7 +213,12 @@ async function main() {
         page.evaluate(() =>
           performance
             .getEntriesByType('mark')
-            .filter((mark) => mark.name.startsWith('lectern:index:') || mark.name === 'lectern:bodies:end')
+            .filter(
+              (mark) =>
+                mark.name.startsWith('lectern:index:') ||
+                mark.name.startsWith('lectern:index-save:') ||
+                mark.name === 'lectern:bodies:end',
+            )
             .map((mark) => ({ name: mark.name, at: mark.startTime })),
         );
       let indexedAt: number | null = null;
@@ -227,6 +232,18 @@ async function main() {
         const now = await page.evaluate(() => performance.now());
         if (lastEnd && !startedAfter && now - lastEnd.at > 1_000) {
           indexedAt = lastEnd.at;
+          break;
+        }
+        await page.waitForTimeout(500);
+      }
+      // Then the index written out (in idle time, a moment after its last catch-up): the tasks of that write
+      // are the reader's too, so they count with the indexing's.
+      let savedAt: number | null = null;
+      while (indexedAt !== null && performance.now() - wallStart < 660_000) {
+        const marks = await indexMarks();
+        const saved = marks.find((m) => m.name === 'lectern:index-save:end' && m.at > indexedAt!);
+        if (saved) {
+          savedAt = saved.at;
           break;
         }
         await page.waitForTimeout(500);
@@ -253,7 +270,7 @@ async function main() {
       const during = probe.longTasks.filter((task) => task.start >= probe.submitAt! && task.start <= last.at);
       const longest = Math.max(0, ...during.map((task) => task.duration));
       const indexing = probe.longTasks.filter(
-        (task) => task.start > last.at && task.start <= (indexedAt ?? 0),
+        (task) => task.start > last.at && task.start <= (savedAt ?? indexedAt ?? 0),
       );
       const longestIndexing = Math.max(0, ...indexing.map((task) => task.duration));
       /** The heap's samples of each second from the bodies' end on: the index's share shows. */
@@ -368,14 +385,22 @@ async function main() {
       });
       recordFigure({
         side: 'device',
-        figure: 'new device: longest task while the search index takes the bodies in',
+        figure: 'new device: longest task while the search index takes the bodies in and is written out',
         size: ARTICLES,
-        value: `${longestIndexing.toFixed(0)} ms`,
+        value: savedAt === null ? 'not written out' : `${longestIndexing.toFixed(0)} ms`,
         target: `<= ${LONGEST_TASK_TARGET_MS} ms`,
-        ok: indexedAt !== null && longestIndexing <= LONGEST_TASK_TARGET_MS,
+        ok: savedAt !== null && longestIndexing <= LONGEST_TASK_TARGET_MS,
       });
       console.log(
-        `      search index: ${indexing.length} tasks over 50 ms while it took the bodies in; heap each second ` +
+        `      search index: ${indexing.length} tasks over 50 ms while it took the bodies in and was written out ` +
+          `(written out ${savedAt === null || indexedAt === null ? '-' : ((savedAt - indexedAt) / 1000).toFixed(1)} s after its last catch-up; ` +
+          `longest ${indexing
+            .sort((a, b) => b.duration - a.duration)
+            .slice(0, 5)
+            .map(
+              (task) => `${task.duration.toFixed(0)}@${((task.start - probe.submitAt!) / 1000).toFixed(1)}`,
+            )
+            .join(', ')}); heap each second ` +
           `from the bodies' end (MB): ${heapAfter.join(' ')}`,
       );
       console.log(

@@ -9,7 +9,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { tagNameKey } from '@lectern/shared-schema';
 import { describe, expect, it, vi } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
-import { nextRev, putArticles } from '../db/local-store';
+import { deleteArticleLocally, nextRev, putArticles } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
@@ -208,6 +208,48 @@ describe('the article search index is written out', () => {
     expect(reloaded.search.stats).toMatchObject({ loadedFromSnapshot: 1, rowsIndexed: 0 });
     index.search.stop();
     reloaded.search.stop();
+    db.close();
+  });
+
+  it('a slice at a time, as it was when it began: what is saved or deleted meanwhile is right after a reload', async () => {
+    const db = await signedInDb();
+    // 500 articles of 100 words of their own: the postings of a few slices of a write-out's merge.
+    await putArticles(
+      db,
+      Array.from({ length: 500 }, (_, n) => ({
+        ...articleSummary(`w${n}`, { title: `harvest number${n}` }),
+        content: `<p>${Array.from({ length: 100 }, (_, k) => `word${n}x${k}`).join(' ')}</p>`,
+      })),
+    );
+    let writeOut = false;
+    let pausesWritingOut = 0;
+    const search = createArticleSearch(db, {
+      saveSliceMs: 0,
+      whenHidden: () => () => {},
+      pause: async () => {
+        if (!writeOut) return;
+        pausesWritingOut += 1;
+        // Between the first two slices: a save and a delete, which the merge under way does not see.
+        if (pausesWritingOut === 1) {
+          await putArticles(db, [articleSummary('late', { title: 'harvest latecomer' })]);
+          await deleteArticleLocally(db, 'w7');
+        }
+      },
+    });
+    expect(await search.search('word7x3')).toEqual(['w7']);
+    writeOut = true;
+    await search.flush();
+    expect(pausesWritingOut).toBeGreaterThan(1);
+    expect(search.stats.saves).toBe(1);
+
+    const reloaded = createArticleSearch(db, { pause: async () => {}, whenHidden: () => () => {} });
+    expect(await reloaded.search('harvest latecomer')).toEqual(['late']);
+    expect(await reloaded.search('word7x3')).toEqual([]);
+    expect(await reloaded.search('word499x99')).toEqual(['w499']);
+    // Read back, with only the article saved meanwhile taken in again.
+    expect(reloaded.stats).toMatchObject({ loadedFromSnapshot: 1, rowsIndexed: 1 });
+    search.stop();
+    reloaded.stop();
     db.close();
   });
 

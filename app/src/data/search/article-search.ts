@@ -20,7 +20,7 @@ import { yieldTask, yieldToUi } from '../offline/yield-to-ui';
 import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
 import { markSync } from '../sync/sync-marks';
 import { rowsAfter, type RevPosition } from '../db/rev-steps';
-import { TermIndex, type IndexedField } from './term-index';
+import { TermIndex, type IndexedField, type TermIndexSnapshot } from './term-index';
 
 /** The server's bm25 column weights, so the best matches come first on both sides. */
 const WEIGHTS = { title: 10, description: 4, author: 3, url: 2, text: 1, tags: 5 };
@@ -36,6 +36,8 @@ const BODIES_CHUNK = 25;
 const STAGED_CHUNK = 500;
 /** Body HTML made into text and indexed between two pauses of a catch-up: 30 to 45 ms in Chromium here. */
 const BODY_SLICE_CHARS = 256 * 1024;
+/** How long a slice of merging the index's segments for a write-out goes on before the page is given back. */
+const SAVE_SLICE_MS = 8;
 /** How long the index stays unchanged before it is written out. */
 export const SAVE_DELAY_MS = 2_000;
 /** Rows (and bodies) gone through since the index was stored that make it worth writing out again. */
@@ -76,6 +78,8 @@ export interface ArticleSearchOptions {
   /** Gives the page back for one turn between steps of a catch-up a search waits for (a task by default). */
   turn?: () => Promise<void>;
   saveDelayMs?: number;
+  /** How long a write-out merges the index's segments before giving the page back (tests: 0, each slice). */
+  saveSliceMs?: number;
   /**
    * Calls `save` whenever the page is hidden (the page's visibility by default): what was gone through
    * since the index was stored is written out then, out of the reader's sight. Answers how to stop.
@@ -108,6 +112,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     return pause();
   };
   const saveDelayMs = options.saveDelayMs ?? SAVE_DELAY_MS;
+  const saveSliceMs = options.saveSliceMs ?? SAVE_SLICE_MS;
   let index = new TermIndex();
   let indexedRev = 0;
   /** Bodies arrive on their own after a first sync's cards (offline/body-downloads.ts), with their own rev. */
@@ -344,10 +349,12 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     saveTimer = undefined;
   }
 
-  /** Writes the index out now, in the background. */
-  function saveNow(): void {
+  /** Writes the index out now, in the background: at once (`hurry`) when the page is going out of sight. */
+  function saveNow(hurry = false): void {
     cancelScheduledSave();
-    void save().catch(() => {
+    if (hurry) hurrySave = true;
+    // Nothing gone through since (one under way when this was asked for wrote it all): nothing to write.
+    void saveInTurn(() => sinceStored > 0).catch(() => {
       // The database closed (logout, page unload): the next session catches up from the last save.
     });
   }
@@ -355,30 +362,82 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   function scheduleSave(): void {
     if (stopped) return;
     cancelScheduledSave();
-    saveTimer = setTimeout(saveNow, saveDelayMs);
+    saveTimer = setTimeout(() => saveNow(), saveDelayMs);
   }
 
   const stopWatchingHidden = (options.whenHidden ?? pageHidden)(() => {
-    if (!stopped && sinceStored > 0) saveNow();
+    if (!stopped && sinceStored > 0) saveNow(true);
   });
 
-  /** Writes the index out, articles deleted meanwhile left out, unless the device changed hands. */
+  /** The write-out under way, if any; a write-out asked for meanwhile follows it. */
+  let saving: Promise<void> = Promise.resolve();
+  /** The write-out under way goes on without pauses: the page is hidden, nobody waits for its frames. */
+  let hurrySave = false;
+
+  /** The ids of the articles on the device, rows and staged cards: read in a transaction with articles. */
+  async function presentIds(): Promise<Set<string>> {
+    const [rows, staged] = await Promise.all([db.articles.toCollection().primaryKeys(), stagedCards(db)]);
+    const present = new Set(rows);
+    for (const id of staged?.keys() ?? []) present.add(id);
+    return present;
+  }
+
+  /** save() once the write-out under way is done, if `wanted` still says so then. */
+  function saveInTurn(wanted = () => true): Promise<void> {
+    saving = saving.catch(() => undefined).then(() => (wanted() ? save() : undefined));
+    return saving;
+  }
+
+  /**
+   * Writes the index out, articles deleted meanwhile left out, unless the device changed hands. Its segments
+   * are merged into one a slice at a time, in idle moments, before the write: at once, that took seconds of
+   * the page at 10,000 articles. The index's revs are noted when the merge starts, between two catch-ups,
+   * so what it takes in meanwhile is read again after a reload, as any write since a save is.
+   */
   async function save(): Promise<void> {
-    await running;
+    // Articles deleted since the index last looked are dropped first, so the write-out holds none of them.
+    await db.transaction('r', [db.articles, db.card_pages], async () => {
+      const present = await presentIds();
+      for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
+    });
+    while (running) await running;
     const user = owner;
     const rev = indexedRev;
     const bodyRev = indexedBodyRev;
-    // Articles in the scope only to be read: what is deleted is read in the same moment as it is left out.
-    await db.transaction('rw', [db.search_index, db.meta, db.articles, db.card_pages], async () => {
-      if (user === undefined || user === '' || (await db.getMeta('user'))?.id !== user) return;
-      const [rows, staged] = await Promise.all([db.articles.toCollection().primaryKeys(), stagedCards(db)]);
-      const present = new Set(rows);
-      for (const id of staged?.keys() ?? []) present.add(id);
-      for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
-      await db.search_index.put({ key: SAVED_KEY, rev, user, bodyRev, snapshot: index.snapshot() });
-      sinceStored = 0;
-      stats.saves += 1;
-    });
+    const taken = sinceStored;
+    markSync('index-save', 'start');
+    try {
+      const steps = index.snapshotSteps();
+      let sliceFrom = performance.now();
+      let made: TermIndexSnapshot;
+      for (;;) {
+        const step = steps.next();
+        if (step.done) {
+          made = step.value;
+          break;
+        }
+        if (!hurrySave && performance.now() - sliceFrom >= saveSliceMs) {
+          await pause();
+          sliceFrom = performance.now();
+        }
+      }
+      // Articles in the scope only to be read: what is deleted is read in the same moment as it is left out.
+      await db.transaction('rw', [db.search_index, db.meta, db.articles, db.card_pages], async () => {
+        if (user === undefined || user === '' || (await db.getMeta('user'))?.id !== user) return;
+        const present = await presentIds();
+        // Deleted while the snapshot was made: left out of it too (its postings are skipped once read back).
+        made.ids.forEach((id, doc) => {
+          if (id !== '' && !present.has(id)) made.ids[doc] = '';
+        });
+        await db.search_index.put({ key: SAVED_KEY, rev, user, bodyRev, snapshot: made });
+        // What was gone through after the snapshot's start is not in it.
+        sinceStored = Math.max(0, sinceStored - taken);
+        stats.saves += 1;
+      });
+    } finally {
+      hurrySave = false;
+      markSync('index-save', 'end');
+    }
   }
 
   return {
@@ -420,7 +479,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     async flush(): Promise<void> {
       cancelScheduledSave();
       await caughtUp();
-      await save();
+      await saveInTurn();
     },
     /** Forgets an article found deleted. */
     forget: (id: string) => index.remove(id),

@@ -166,6 +166,59 @@ describe('TermIndex', () => {
     expect(frozen.snapshot()).toEqual(plain.snapshot());
   });
 
+  it('writes itself out a slice at a time as it was when asked, whatever it takes in or drops meanwhile', () => {
+    const word = fc.constantFrom('kale', 'kaleidoscope', 'frost', 'front', 'zest', 'pear');
+    const text = fc.array(word, { maxLength: 6 }).map((words) => words.join(' '));
+    const writes = fc.array(fc.tuple(fc.nat({ max: 30 }), text), { maxLength: 40 });
+    fc.assert(
+      fc.property(
+        writes,
+        writes,
+        fc.constantFrom(1, 2, 5, FREEZE_POSTINGS),
+        fc.constantFrom('never', 'a slice', 'whole'),
+        (before, during, freezeAfter, merges) => {
+          const index = new TermIndex(freezeAfter, 2);
+          const write = ([n, body]: [number, string], version: string) => {
+            if (n > 24) index.remove(`d${n % 12}`);
+            else index.set(`d${n % 12}`, [{ text: body, weight: 1 + (n % 3) }], version);
+          };
+          before.forEach((change, version) => write(change, `b${version}`));
+          const expected = structuredClone(index.snapshot());
+          const steps = index.snapshotSteps();
+          let step = steps.next();
+          // Between the write-out's slices: new versions, removals, freezes, merges.
+          during.forEach((change, version) => {
+            write(change, `d${version}`);
+            if (merges === 'a slice') index.tidy(0);
+            if (merges === 'whole') while (index.tidy(Infinity));
+            if (!step.done) step = steps.next();
+          });
+          while (!step.done) step = steps.next();
+          expect(step.value).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('writes itself out as it was when asked, though it drops its removed documents meanwhile', () => {
+    const index = new TermIndex(5, 2);
+    for (let n = 0; n < 40; n += 1) index.set(`d${n}`, [{ text: `pear plum n${n}`, weight: 1 }], 'first');
+    const expected = structuredClone(index.snapshot());
+    const steps = index.snapshotSteps();
+    steps.next();
+    // More removals than documents: the index drops them from its postings, numbering the rest anew.
+    for (let n = 0; n < 1_100; n += 1) {
+      index.set('passing', [{ text: `pear n${n}`, weight: 1 }], String(n));
+      index.remove('passing');
+    }
+    index.remove('d3');
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    expect(step.value).toEqual(expected);
+    expect(TermIndex.fromSnapshot(step.value).search('n3 plum')).toEqual(['d3']);
+    expect(index.search('n3 plum')).toEqual([]);
+  });
+
   it('answers the first `limit` of its whole answer, in its order, when asked for no more', () => {
     fc.assert(
       fc.property(
