@@ -27,6 +27,7 @@ describe('LecternDb', () => {
       offline_images: ['[state+created_at]', 'article_id', 'created_at'],
       image_files: [],
       search_index: [],
+      search_index_parts: [],
       card_pages: [],
       card_page_ids: [],
     });

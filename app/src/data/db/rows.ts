@@ -2,7 +2,7 @@
 // article counts, a highlight's article title) are derived again at read time so local edits count too.
 import type { ArticleSummary, Highlight, ListArticle, ReadingList, User } from '@lectern/shared-schema';
 import type { Operation } from '../outbox/operations';
-import type { TermIndexSnapshot } from '../search/term-index';
+import type { TermIndexPart, TermIndexSnapshot } from '../search/term-index';
 
 /** An article without its body (kept apart so that list queries stay small). */
 export interface ArticleRow extends ArticleSummary {
@@ -160,7 +160,20 @@ export interface SearchIndexRow {
   bodyRev?: number;
   /** Whose articles it indexes: an index written for someone else is never read. */
   user: string;
-  snapshot: TermIndexSnapshot;
+  /** The whole index, in the head itself: as it was written before version 10. */
+  snapshot?: TermIndexSnapshot;
+  /** Since version 10 (search/stored-index.ts): document number → id ('' once removed). */
+  ids?: string[];
+  /** Document number → signatureHash. */
+  signatures?: Float64Array | string[];
+  /** The parts holding the postings: `${generation}:${n}` for n below `parts`, in `search_index_parts`. */
+  generation?: string;
+  parts?: number;
+}
+
+/** The postings of a range of terms of the stored search index (search/stored-index.ts). */
+export interface SearchIndexPartRow extends TermIndexPart {
+  key: string;
 }
 
 /**

@@ -143,7 +143,7 @@ describe('article search index', () => {
     // The deleted article is left out the next time the index is written out.
     await again.flush();
     const stored = await device.lectern.db.search_index.get('articles');
-    expect(stored?.snapshot.ids.sort()).toEqual([bread.id, garden.id].sort());
+    expect(stored?.ids?.sort()).toEqual([bread.id, garden.id].sort());
 
     await device.lectern.auth.logout();
     expect(await device.lectern.db.search_index.count()).toBe(0);

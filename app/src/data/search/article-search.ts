@@ -20,6 +20,7 @@ import { yieldTask, yieldToUi } from '../offline/yield-to-ui';
 import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
 import { markSync } from '../sync/sync-marks';
 import { rowsAfter, type RevPosition } from '../db/rev-steps';
+import { commitStoredIndex, readStoredIndex, writeIndexParts } from './stored-index';
 import { TermIndex, type IndexedField, type TermIndexSnapshot } from './term-index';
 
 /** The server's bm25 column weights, so the best matches come first on both sides. */
@@ -42,7 +43,6 @@ const SAVE_SLICE_MS = 8;
 export const SAVE_DELAY_MS = 2_000;
 /** Rows (and bodies) gone through since the index was stored that make it worth writing out again. */
 export const SAVE_AFTER_ROWS = 500;
-const SAVED_KEY = 'articles';
 
 function fieldsOf(row: ArticleRow, content: string | null): IndexedField[] {
   const text = htmlToText(content);
@@ -144,13 +144,15 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     sinceStored = 0;
     owner = user;
     loaded = true;
-    const saved = await db.search_index.get(SAVED_KEY);
-    if (saved && saved.user === user && user !== '') {
+    markSync('index-read', 'start');
+    const saved = await readStoredIndex(db, user);
+    if (saved) {
       index = TermIndex.fromSnapshot(saved.snapshot);
       indexedRev = saved.rev;
-      indexedBodyRev = saved.bodyRev ?? 0;
+      indexedBodyRev = saved.bodyRev;
       stats.loadedFromSnapshot += 1;
     }
+    markSync('index-read', 'end');
   }
 
   /** Answers the characters of HTML made into text and indexed (none when it was indexed as it is). */
@@ -405,7 +407,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     const rev = indexedRev;
     const bodyRev = indexedBodyRev;
     const taken = sinceStored;
+    if (user === undefined || user === '') return;
     markSync('index-save', 'start');
+    /** Between two slices of the write-out: the page goes first, unless it is hidden. */
+    const between = () => (hurrySave ? Promise.resolve() : pause());
     try {
       const steps = index.snapshotSteps();
       let sliceFrom = performance.now();
@@ -416,20 +421,26 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
           made = step.value;
           break;
         }
-        if (!hurrySave && performance.now() - sliceFrom >= saveSliceMs) {
-          await pause();
+        if (performance.now() - sliceFrom >= saveSliceMs) {
+          await between();
           sliceFrom = performance.now();
         }
       }
+      await between();
+      const head = await writeIndexParts(db, made, { rev, bodyRev, user }, between);
       // Articles in the scope only to be read: what is deleted is read in the same moment as it is left out.
-      await db.transaction('rw', [db.search_index, db.meta, db.articles, db.card_pages], async () => {
-        if (user === undefined || user === '' || (await db.getMeta('user'))?.id !== user) return;
-        const present = await presentIds();
-        // Deleted while the snapshot was made: left out of it too (its postings are skipped once read back).
-        made.ids.forEach((id, doc) => {
-          if (id !== '' && !present.has(id)) made.ids[doc] = '';
-        });
-        await db.search_index.put({ key: SAVED_KEY, rev, user, bodyRev, snapshot: made });
+      const tables = [db.search_index, db.search_index_parts, db.meta, db.articles, db.card_pages];
+      await db.transaction('rw', tables, async () => {
+        const mine = (await db.getMeta('user'))?.id === user;
+        if (mine) {
+          const present = await presentIds();
+          // Deleted while the snapshot was made: left out of it too (its postings are skipped once read back).
+          head.ids?.forEach((id, doc) => {
+            if (id !== '' && !present.has(id)) head.ids![doc] = '';
+          });
+        }
+        await commitStoredIndex(db, head, mine);
+        if (!mine) return;
         // What was gone through after the snapshot's start is not in it.
         sinceStored = Math.max(0, sinceStored - taken);
         stats.saves += 1;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { searchTerms } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { isPrefixTerm } from '@lectern/shared-schema';
-import { FREEZE_POSTINGS, TermIndex } from './term-index';
+import { FREEZE_POSTINGS, joinParts, partsOf, TermIndex } from './term-index';
 
 function indexOf(docs: Record<string, string>) {
   const index = new TermIndex();
@@ -84,6 +84,14 @@ describe('TermIndex', () => {
     weighted.set('heavy', [{ text: 'comet', weight: 300 }], '2');
     expect(weighted.snapshot().scores).toBeInstanceOf(Float32Array);
     expect(TermIndex.fromSnapshot(weighted.snapshot()).search('comet')).toEqual(['heavy', 'light']);
+    // Whole scores over 255 (a word said hundreds of times in a long read) in 16 bits, frozen or merged.
+    const counted = new TermIndex(2, 1);
+    counted.set('often', [{ text: 'comet '.repeat(300), weight: 1 }], '1');
+    counted.set('seldom', [{ text: 'comet tail', weight: 1 }], '2');
+    counted.set('most', [{ text: 'comet '.repeat(900), weight: 1 }], '3');
+    while (counted.tidy(Infinity));
+    expect(counted.snapshot().scores).toBeInstanceOf(Uint16Array);
+    expect(TermIndex.fromSnapshot(counted.snapshot()).search('comet')).toEqual(['most', 'often', 'seldom']);
     // An index stored by the version before: wide arrays, the signatures themselves.
     const older = TermIndex.fromSnapshot({
       ...stored,
@@ -217,6 +225,26 @@ describe('TermIndex', () => {
     expect(step.value).toEqual(expected);
     expect(TermIndex.fromSnapshot(step.value).search('n3 plum')).toEqual(['d3']);
     expect(index.search('n3 plum')).toEqual([]);
+  });
+
+  it('cut into parts by ranges of terms and joined again, is the same postings', () => {
+    const word = fc.constantFrom('kale', 'kaleidoscope', 'frost', 'front', 'zest', 'pear', 'café');
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(word, { maxLength: 6 }), { maxLength: 30 }),
+        fc.constantFrom(1, 2, 7, 1_000),
+        fc.constantFrom(1, 0.25),
+        (bodies, size, weight) => {
+          const index = new TermIndex(3);
+          bodies.forEach((words, n) => index.set(`d${n}`, [{ text: words.join(' '), weight }], String(n)));
+          const { ids, signatures, ...postings } = index.snapshot();
+          const parts = [...partsOf(postings, size)];
+          for (const part of parts) expect(part.docs.length === 0 || part.offsets.at(-1)! > 0).toBe(true);
+          expect(joinParts(parts, ids.length)).toEqual(postings);
+          expect(signatures).toHaveLength(ids.length);
+        },
+      ),
+    );
   });
 
   it('answers the first `limit` of its whole answer, in its order, when asked for no more', () => {

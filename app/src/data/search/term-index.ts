@@ -33,17 +33,20 @@ interface Postings {
   scores: number[];
 }
 
+/** Scores as narrow as their values allow: whole ones up to 255 in 8 bits, up to 65,535 in 16. */
+type Scores = Uint8Array | Uint16Array | Float32Array;
+
 /**
  * Postings of many terms in flat typed arrays: term i's run is [offsets[i], offsets[i + 1]). As narrow as
- * their values allow (document numbers in 16 bits below 65,536 documents, whole scores up to 255 in 8),
- * since the stored index is read back whole at start: at 50,000 articles, 27 MB instead of 90.
+ * their values allow (document numbers in 16 bits below 65,536 documents, scores as Scores says), since
+ * the stored index is read back whole at start: at 50,000 articles, 27 MB instead of 90.
  */
-interface FrozenPostings {
+export interface FrozenPostings {
   /** Sorted. */
   terms: string[];
   offsets: Uint32Array;
   docs: Uint16Array | Uint32Array;
-  scores: Uint8Array | Float32Array;
+  scores: Scores;
 }
 
 /** The whole index as structured-clonable values: what IndexedDB stores. */
@@ -55,6 +58,61 @@ export interface TermIndexSnapshot extends FrozenPostings {
    * the hashes holds the signatures themselves.
    */
   signatures: Float64Array | string[];
+}
+
+/**
+ * The postings of a range of terms, as a stored index keeps them (data/search/stored-index.ts): its terms
+ * one string, each followed by a space (a term holds none), as IndexedDB copies one string much faster than
+ * thousands; its offsets from 0.
+ */
+export interface TermIndexPart {
+  terms: string;
+  offsets: Uint32Array;
+  docs: Uint16Array | Uint32Array;
+  scores: Scores;
+}
+
+/** `postings` cut by ranges of terms into parts of about `size` postings or more, each a copy of its own. */
+export function* partsOf(postings: FrozenPostings, size: number): Generator<TermIndexPart> {
+  const { terms, offsets, docs, scores } = postings;
+  let from = 0;
+  while (from < terms.length) {
+    const start = offsets[from] ?? 0;
+    // The first term whose run ends past `size` postings from the part's start, or the last one.
+    let to = from + 1;
+    while (to < terms.length && (offsets[to] ?? 0) - start < size) to += 1;
+    const end = offsets[to] ?? 0;
+    yield {
+      terms: terms.slice(from, to).join(' ') + ' ',
+      offsets: offsets.slice(from, to + 1).map((offset) => offset - start),
+      docs: docs.slice(start, end),
+      scores: scores.slice(start, end),
+    };
+    from = to;
+  }
+}
+
+/** The parts, in their order, back in one frozen set; their documents in `documents` numbers. */
+export function joinParts(parts: readonly TermIndexPart[], documents: number): FrozenPostings {
+  let total = 0;
+  for (const part of parts) total += part.docs.length;
+  const terms: string[] = [];
+  const offsets: number[] = [0];
+  const docs = documents <= 65_536 ? new Uint16Array(total) : new Uint32Array(total);
+  const scores = scoresFor(Math.max(0, ...parts.map((part) => widthOf(part.scores))), total);
+  let at = 0;
+  for (const part of parts) {
+    const partTerms = part.terms.split(' ');
+    partTerms.pop();
+    for (let i = 0; i < partTerms.length; i += 1) {
+      terms.push(partTerms[i]!);
+      offsets.push(at + (part.offsets[i + 1] ?? 0));
+    }
+    docs.set(part.docs, at);
+    scores.set(part.scores, at);
+    at += part.docs.length;
+  }
+  return { terms, offsets: Uint32Array.from(offsets), docs, scores };
 }
 
 /**
@@ -89,6 +147,27 @@ interface Source {
   run(i: number): Run;
   /** Postings in all. */
   size: number;
+  /** What its scores need (widthOf). */
+  scoreWidth: number;
+}
+
+/** 0 for scores that fit 8 bits, 1 for 16, 2 for floats. */
+function widthOf(scores: Scores): number {
+  return scores instanceof Uint8Array ? 0 : scores instanceof Uint16Array ? 1 : 2;
+}
+
+/** What `score` needs, as widthOf says. */
+function widthFor(score: number): number {
+  if (!Number.isInteger(score) || score < 0 || score > 65_535) return 2;
+  return score > 255 ? 1 : 0;
+}
+
+function scoresFor(width: number, length: number): Scores {
+  return width === 0
+    ? new Uint8Array(length)
+    : width === 1
+      ? new Uint16Array(length)
+      : new Float32Array(length);
 }
 
 function frozenSource(postings: FrozenPostings): Source {
@@ -97,6 +176,7 @@ function frozenSource(postings: FrozenPostings): Source {
     terms,
     run: (i) => ({ ...postings, start: offsets[i] ?? 0, end: offsets[i + 1] ?? 0 }),
     size: postings.docs.length,
+    scoreWidth: widthOf(postings.scores),
   };
 }
 
@@ -128,8 +208,9 @@ function* mergeSteps(
   const offsets: number[] = [0];
   // Made in their final width at once (a merge's temporary arrays were most of what the page collected).
   const docs = documents <= 65_536 ? new Uint16Array(total) : new Uint32Array(total);
-  let scores: Uint8Array | Float32Array = new Uint8Array(total);
-  let wholeScores = true;
+  // Their width known at once: widening them midway copied every score so far in one step (300 ms in the
+  // page for a write-out at 10,000 articles).
+  const scores = scoresFor(Math.max(0, ...sources.map((source) => source.scoreWidth)), total);
   let length = 0;
   /** Postings copied when the merge last paused. */
   let sliceStart = 0;
@@ -150,13 +231,8 @@ function* mergeSteps(
       for (let k = run.start; k < run.end; k += 1) {
         const doc = numberOf[run.docs[k] ?? 0] ?? -1;
         if (doc < 0) continue;
-        const score = run.scores[k] ?? 0;
-        if (wholeScores && (score > 255 || score < 0 || !Number.isInteger(score))) {
-          wholeScores = false;
-          scores = new Float32Array(scores);
-        }
         docs[length] = doc;
-        scores[length] = score;
+        scores[length] = run.scores[k] ?? 0;
         length += 1;
       }
     });
@@ -207,6 +283,8 @@ export class TermIndex {
   private removedSinceCompaction = 0;
   /** Postings in `postings`. */
   private plainPostings = 0;
+  /** What the scores in `postings` need (widthOf). */
+  private plainScoreWidth = 0;
   /** A merge of two neighbouring segments under way, a slice at a time (tidy()). */
   private merging: {
     from: readonly [FrozenPostings, FrozenPostings];
@@ -281,6 +359,8 @@ export class TermIndex {
       }
       list.docs.push(doc);
       list.scores.push(score);
+      if (score > 255 || !Number.isInteger(score))
+        this.plainScoreWidth = Math.max(this.plainScoreWidth, widthFor(score));
     }
     this.plainPostings += weights.size;
     if (this.plainPostings >= this.freezeAfter) this.freeze();
@@ -320,6 +400,7 @@ export class TermIndex {
         return { docs: list.docs, scores: list.scores, start: 0, end: list.docs.length };
       },
       size: this.plainPostings,
+      scoreWidth: this.plainScoreWidth,
     };
   }
 
@@ -327,6 +408,7 @@ export class TermIndex {
     this.postings = new Map();
     this.sortedTerms = null;
     this.plainPostings = 0;
+    this.plainScoreWidth = 0;
   }
 
   /** The live postings of every segment and the plain ones in one frozen set. */

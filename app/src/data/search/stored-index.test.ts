@@ -1,0 +1,123 @@
+// The stored search index: written in parts, each its own transaction, and made the stored one by its head
+// at the end; read back whole, as it was, or not at all.
+import '../testing/install-fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { LecternDb } from '../db/lectern-db';
+import { commitStoredIndex, readStoredIndex, SEARCH_INDEX_KEY, writeIndexParts } from './stored-index';
+import { TermIndex } from './term-index';
+
+function openDb(): LecternDb {
+  return new LecternDb(`stored-index-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+}
+
+/** An index of 60 documents of a few words each, `word` in every one. */
+function indexWith(word: string): TermIndex {
+  const index = new TermIndex();
+  for (let n = 0; n < 60; n += 1)
+    index.set(`d${n}`, [{ text: `${word} pear${n % 7} plum${n} orchard`, weight: 1 + (n % 3) }], word);
+  return index;
+}
+
+const noPause = () => Promise.resolve();
+
+async function store(db: LecternDb, index: TermIndex, user: string, rev: number) {
+  const head = await writeIndexParts(db, index.snapshot(), { rev, bodyRev: rev, user }, noPause, 25);
+  await db.transaction('rw', [db.search_index, db.search_index_parts], () =>
+    commitStoredIndex(db, head, true),
+  );
+  return head;
+}
+
+describe('the stored search index', () => {
+  it('is written in parts and read back as the index it was', async () => {
+    const db = openDb();
+    const index = indexWith('harvest');
+    index.remove('d4');
+    let pauses = 0;
+    const head = await writeIndexParts(
+      db,
+      index.snapshot(),
+      { rev: 9, bodyRev: 4, user: 'u' },
+      async () => {
+        pauses += 1;
+      },
+      25,
+    );
+    expect(head.parts).toBeGreaterThan(5);
+    expect(pauses).toBe(head.parts! - 1);
+    // Not the stored index until its head is written.
+    expect(await readStoredIndex(db, 'u')).toBeNull();
+    await db.transaction('rw', [db.search_index, db.search_index_parts], () =>
+      commitStoredIndex(db, head, true),
+    );
+
+    const stored = await readStoredIndex(db, 'u');
+    expect(stored).toMatchObject({ rev: 9, bodyRev: 4 });
+    expect(stored!.snapshot).toEqual(index.snapshot());
+    const back = TermIndex.fromSnapshot(stored!.snapshot);
+    for (const query of ['harvest', 'pear3 plum1', 'orch', 'plum4', 'pe'])
+      expect(back.search(query)).toEqual(index.search(query));
+    // Only this user's.
+    expect(await readStoredIndex(db, 'someone else')).toBeNull();
+    db.close();
+  });
+
+  it('cut short before its head: the one stored before stays, and the next write-out deletes the parts left', async () => {
+    const db = openDb();
+    const first = await store(db, indexWith('harvest'), 'u', 1);
+    await writeIndexParts(
+      db,
+      indexWith('orchard').snapshot(),
+      { rev: 2, bodyRev: 2, user: 'u' },
+      noPause,
+      25,
+    );
+    const stored = await readStoredIndex(db, 'u');
+    expect(stored?.rev).toBe(1);
+    expect(TermIndex.fromSnapshot(stored!.snapshot).search('harvest')).toHaveLength(60);
+
+    const third = await store(db, indexWith('quince'), 'u', 3);
+    const keys = await db.search_index_parts.toCollection().primaryKeys();
+    expect(keys.every((key) => key.startsWith(`${third.generation}:`))).toBe(true);
+    expect(keys).toHaveLength(third.parts!);
+    expect(first.generation).not.toBe(third.generation);
+    expect(TermIndex.fromSnapshot((await readStoredIndex(db, 'u'))!.snapshot).search('quince')).toHaveLength(
+      60,
+    );
+    db.close();
+  });
+
+  it('given up (the device changed hands meanwhile): its parts go, the stored one stays', async () => {
+    const db = openDb();
+    await store(db, indexWith('harvest'), 'u', 1);
+    const before = await db.search_index_parts.count();
+    const head = await writeIndexParts(
+      db,
+      indexWith('orchard').snapshot(),
+      { rev: 2, user: 'u' },
+      noPause,
+      25,
+    );
+    await db.transaction('rw', [db.search_index, db.search_index_parts], () =>
+      commitStoredIndex(db, head, false),
+    );
+    expect(await db.search_index_parts.count()).toBe(before);
+    expect((await readStoredIndex(db, 'u'))?.rev).toBe(1);
+    db.close();
+  });
+
+  it('with a part missing is not read at all; one written whole in its head (before version 10) is', async () => {
+    const db = openDb();
+    const head = await store(db, indexWith('harvest'), 'u', 1);
+    await db.search_index_parts.delete(`${head.generation}:2`);
+    expect(await readStoredIndex(db, 'u')).toBeNull();
+
+    const index = indexWith('orchard');
+    await db.search_index.put({ key: SEARCH_INDEX_KEY, rev: 5, user: 'u', snapshot: index.snapshot() });
+    const stored = await readStoredIndex(db, 'u');
+    expect(stored).toMatchObject({ rev: 5, bodyRev: 0 });
+    expect(TermIndex.fromSnapshot(stored!.snapshot).search('orchard plum7')).toEqual(['d7']);
+    db.close();
+  });
+});
