@@ -439,8 +439,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
             if (id !== '' && !present.has(id)) head.ids![doc] = '';
           });
         }
-        await commitStoredIndex(db, head, mine);
-        if (!mine) return;
+        if (!(await commitStoredIndex(db, head, mine))) return;
         // What was gone through after the snapshot's start is not in it.
         sinceStored = Math.max(0, sinceStored - taken);
         stats.saves += 1;

@@ -107,6 +107,39 @@ describe('the stored search index', () => {
     db.close();
   });
 
+  it('written by two tabs at once: the first made the stored one wins, the other gives up its parts', async () => {
+    const db = openDb();
+    const commit = (head: Awaited<ReturnType<typeof writeIndexParts>>) =>
+      db.transaction('rw', [db.search_index, db.search_index_parts], () => commitStoredIndex(db, head, true));
+    // The second tab begins, the first writes all its parts and makes its index the stored one, deleting
+    // the second's parts so far; the second then writes the rest of its parts.
+    let firstDone!: () => void;
+    const firstCommitted = new Promise<void>((resolve) => (firstDone = resolve));
+    const second = writeIndexParts(
+      db,
+      indexWith('orchard').snapshot(),
+      { rev: 2, user: 'u' },
+      () => firstCommitted,
+      25,
+    );
+    const first = await writeIndexParts(
+      db,
+      indexWith('harvest').snapshot(),
+      { rev: 1, user: 'u' },
+      noPause,
+      25,
+    );
+    expect(await commit(first)).toBe(true);
+    firstDone();
+    expect(await commit(await second)).toBe(false);
+    const stored = await readStoredIndex(db, 'u');
+    expect(stored?.rev).toBe(1);
+    expect(TermIndex.fromSnapshot(stored!.snapshot).search('harvest')).toHaveLength(60);
+    const keys = await db.search_index_parts.toCollection().primaryKeys();
+    expect(keys).toHaveLength(first.parts!);
+    db.close();
+  });
+
   it('with a part missing is not read at all; one written whole in its head (before version 10) is', async () => {
     const db = openDb();
     const head = await store(db, indexWith('harvest'), 'u', 1);

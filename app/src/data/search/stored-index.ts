@@ -78,12 +78,21 @@ export async function writeIndexParts(
 }
 
 /**
- * Makes `head` the stored index and deletes every part of another generation (the one it replaces, or one
- * cut short); `head` null deletes its parts too. Within the caller's transaction on both tables.
+ * Makes `head` the stored index, with `keep`, and deletes every part of another generation (the one it
+ * replaces, one cut short, one another tab is writing); without, deletes its own parts. Answers whether
+ * `head` is now the stored index: not when another tab's write-out, made the stored one meanwhile, deleted
+ * some of its parts (that one stays). Within the caller's transaction on both tables.
  */
-export async function commitStoredIndex(db: LecternDb, head: SearchIndexRow, keep: boolean): Promise<void> {
+export async function commitStoredIndex(
+  db: LecternDb,
+  head: SearchIndexRow,
+  keep: boolean,
+): Promise<boolean> {
   const mine = `${head.generation}:`;
   const keys = await db.search_index_parts.toCollection().primaryKeys();
-  await db.search_index_parts.bulkDelete(keys.filter((key) => key.startsWith(mine) !== keep));
-  if (keep) await db.search_index.put(head);
+  const whole = keys.filter((key) => key.startsWith(mine)).length === head.parts;
+  const kept = keep && whole;
+  await db.search_index_parts.bulkDelete(keys.filter((key) => key.startsWith(mine) !== kept));
+  if (kept) await db.search_index.put(head);
+  return kept;
 }
