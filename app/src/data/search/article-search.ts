@@ -147,7 +147,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     markSync('index-read', 'start');
     const saved = await readStoredIndex(db, user);
     if (saved) {
-      index = TermIndex.fromSnapshot(saved.snapshot);
+      index = saved.index;
       indexedRev = saved.rev;
       indexedBodyRev = saved.bodyRev;
       stats.loadedFromSnapshot += 1;

@@ -92,27 +92,11 @@ export function* partsOf(postings: FrozenPostings, size: number): Generator<Term
   }
 }
 
-/** The parts, in their order, back in one frozen set; their documents in `documents` numbers. */
-export function joinParts(parts: readonly TermIndexPart[], documents: number): FrozenPostings {
-  let total = 0;
-  for (const part of parts) total += part.docs.length;
-  const terms: string[] = [];
-  const offsets: number[] = [0];
-  const docs = documents <= 65_536 ? new Uint16Array(total) : new Uint32Array(total);
-  const scores = scoresFor(Math.max(0, ...parts.map((part) => widthOf(part.scores))), total);
-  let at = 0;
-  for (const part of parts) {
-    const partTerms = part.terms.split(' ');
-    partTerms.pop();
-    for (let i = 0; i < partTerms.length; i += 1) {
-      terms.push(partTerms[i]!);
-      offsets.push(at + (part.offsets[i + 1] ?? 0));
-    }
-    docs.set(part.docs, at);
-    scores.set(part.scores, at);
-    at += part.docs.length;
-  }
-  return { terms, offsets: Uint32Array.from(offsets), docs, scores };
+/** A part as frozen postings of its own, its arrays as they are (nothing copied). */
+function postingsOfPart(part: TermIndexPart): FrozenPostings {
+  const terms = part.terms.split(' ');
+  terms.pop();
+  return { terms, offsets: part.offsets, docs: part.docs, scores: part.scores };
 }
 
 /**
@@ -303,8 +287,31 @@ export class TermIndex {
     freezeAfter = FREEZE_POSTINGS,
     mergeSlice = MERGE_SLICE_POSTINGS,
   ): TermIndex {
+    const { terms, offsets, docs, scores } = snapshot;
+    return TermIndex.fromSegments(snapshot, [{ terms, offsets, docs, scores }], freezeAfter, mergeSlice);
+  }
+
+  /**
+   * An index that answers as the one whose snapshot was stored in these parts (partsOf): each part one of
+   * its segments as it was read, since they hold disjoint ranges of terms; nothing is copied (joined into
+   * one, the parts of 10,000 articles took the page 300 ms to copy).
+   */
+  static fromParts(
+    documents: Pick<TermIndexSnapshot, 'ids' | 'signatures'>,
+    parts: readonly TermIndexPart[],
+    freezeAfter = FREEZE_POSTINGS,
+    mergeSlice = MERGE_SLICE_POSTINGS,
+  ): TermIndex {
+    return TermIndex.fromSegments(documents, parts.map(postingsOfPart), freezeAfter, mergeSlice);
+  }
+
+  private static fromSegments(
+    { ids, signatures }: Pick<TermIndexSnapshot, 'ids' | 'signatures'>,
+    segments: FrozenPostings[],
+    freezeAfter: number,
+    mergeSlice: number,
+  ): TermIndex {
     const index = new TermIndex(freezeAfter, mergeSlice);
-    const { ids, signatures, terms, offsets, docs, scores } = snapshot;
     index.ids = [...ids];
     ids.forEach((id, doc) => {
       if (id === '') return;
@@ -312,7 +319,7 @@ export class TermIndex {
       const signature = signatures[doc] ?? 0;
       index.signatures.set(id, typeof signature === 'string' ? signatureHash(signature) : signature);
     });
-    index.segments = [{ terms, offsets, docs, scores }];
+    index.segments = segments;
     return index;
   }
 
