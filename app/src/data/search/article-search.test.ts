@@ -147,6 +147,7 @@ describe('article search index', () => {
 
     await device.lectern.auth.logout();
     expect(await device.lectern.db.search_index.count()).toBe(0);
+    expect(await device.lectern.db.search_index_parts.count()).toBe(0);
     await device.lectern.close();
   });
 

@@ -145,14 +145,13 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     owner = user;
     loaded = true;
     markSync('index-read', 'start');
-    const saved = await readStoredIndex(db, user);
+    const saved = await readStoredIndex(db, user).finally(() => markSync('index-read', 'end'));
     if (saved) {
       index = saved.index;
       indexedRev = saved.rev;
       indexedBodyRev = saved.bodyRev;
       stats.loadedFromSnapshot += 1;
     }
-    markSync('index-read', 'end');
   }
 
   /** Answers the characters of HTML made into text and indexed (none when it was indexed as it is). */
@@ -354,9 +353,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   /** Writes the index out now, in the background: at once (`hurry`) when the page is going out of sight. */
   function saveNow(hurry = false): void {
     cancelScheduledSave();
+    // The one under way hurries too.
     if (hurry) hurrySave = true;
     // Nothing gone through since (one under way when this was asked for wrote it all): nothing to write.
-    void saveInTurn(() => sinceStored > 0).catch(() => {
+    void saveInTurn(() => sinceStored > 0, hurry).catch(() => {
       // The database closed (logout, page unload): the next session catches up from the last save.
     });
   }
@@ -385,8 +385,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   }
 
   /** save() once the write-out under way is done, if `wanted` still says so then. */
-  function saveInTurn(wanted = () => true): Promise<void> {
-    saving = saving.catch(() => undefined).then(() => (wanted() ? save() : undefined));
+  function saveInTurn(wanted = () => true, hurry = false): Promise<void> {
+    saving = saving.catch(() => undefined).then(() => (wanted() ? save(hurry) : undefined));
     return saving;
   }
 
@@ -396,22 +396,25 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    * the page at 10,000 articles. The index's revs are noted when the merge starts, between two catch-ups,
    * so what it takes in meanwhile is read again after a reload, as any write since a save is.
    */
-  async function save(): Promise<void> {
-    // Articles deleted since the index last looked are dropped first, so the write-out holds none of them.
-    await db.transaction('r', [db.articles, db.card_pages], async () => {
-      const present = await presentIds();
-      for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
-    });
-    while (running) await running;
-    const user = owner;
-    const rev = indexedRev;
-    const bodyRev = indexedBodyRev;
-    const taken = sinceStored;
-    if (user === undefined || user === '') return;
-    markSync('index-save', 'start');
+  async function save(hurry = false): Promise<void> {
+    if (hurry) hurrySave = true;
     /** Between two slices of the write-out: the page goes first, unless it is hidden. */
     const between = () => (hurrySave ? Promise.resolve() : pause());
+    let started = false;
     try {
+      // Articles deleted since the index last looked are dropped first, so the write-out holds none of them.
+      await db.transaction('r', [db.articles, db.card_pages], async () => {
+        const present = await presentIds();
+        for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
+      });
+      while (running) await running;
+      const user = owner;
+      const rev = indexedRev;
+      const bodyRev = indexedBodyRev;
+      const taken = sinceStored;
+      if (user === undefined || user === '') return;
+      markSync('index-save', 'start');
+      started = true;
       const steps = index.snapshotSteps();
       let sliceFrom = performance.now();
       let made: TermIndexSnapshot;
@@ -428,6 +431,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       }
       await between();
       const head = await writeIndexParts(db, made, { rev, bodyRev, user }, between);
+      if (!head) return;
       // Articles in the scope only to be read: what is deleted is read in the same moment as it is left out.
       const tables = [db.search_index, db.search_index_parts, db.meta, db.articles, db.card_pages];
       await db.transaction('rw', tables, async () => {
@@ -446,7 +450,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       });
     } finally {
       hurrySave = false;
-      markSync('index-save', 'end');
+      if (started) markSync('index-save', 'end');
     }
   }
 

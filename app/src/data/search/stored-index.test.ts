@@ -4,11 +4,15 @@ import '../testing/install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
+import { rememberReader } from '../testing/device-user';
 import { commitStoredIndex, readStoredIndex, SEARCH_INDEX_KEY, writeIndexParts } from './stored-index';
 import { TermIndex } from './term-index';
 
-function openDb(): LecternDb {
-  return new LecternDb(`stored-index-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+/** A database whose reader `u` is on the device: parts are written only for them. */
+async function openDb(): Promise<LecternDb> {
+  const db = new LecternDb(`stored-index-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  await rememberReader(db, 'u');
+  return db;
 }
 
 /** An index of 60 documents of a few words each, `word` in every one. */
@@ -21,8 +25,15 @@ function indexWith(word: string): TermIndex {
 
 const noPause = () => Promise.resolve();
 
+/** writeIndexParts, its reader on the device all along: the head naming the parts. */
+async function partsWritten(...args: Parameters<typeof writeIndexParts>) {
+  const head = await writeIndexParts(...args);
+  if (!head) throw new Error('the write-out gave up');
+  return head;
+}
+
 async function store(db: LecternDb, index: TermIndex, user: string, rev: number) {
-  const head = await writeIndexParts(db, index.snapshot(), { rev, bodyRev: rev, user }, noPause, 25);
+  const head = await partsWritten(db, index.snapshot(), { rev, bodyRev: rev, user }, noPause, 25);
   await db.transaction('rw', [db.search_index, db.search_index_parts], () =>
     commitStoredIndex(db, head, true),
   );
@@ -31,11 +42,11 @@ async function store(db: LecternDb, index: TermIndex, user: string, rev: number)
 
 describe('the stored search index', () => {
   it('is written in parts and read back as the index it was', async () => {
-    const db = openDb();
+    const db = await openDb();
     const index = indexWith('harvest');
     index.remove('d4');
     let pauses = 0;
-    const head = await writeIndexParts(
+    const head = await partsWritten(
       db,
       index.snapshot(),
       { rev: 9, bodyRev: 4, user: 'u' },
@@ -65,15 +76,9 @@ describe('the stored search index', () => {
   });
 
   it('cut short before its head: the one stored before stays, and the next write-out deletes the parts left', async () => {
-    const db = openDb();
+    const db = await openDb();
     const first = await store(db, indexWith('harvest'), 'u', 1);
-    await writeIndexParts(
-      db,
-      indexWith('orchard').snapshot(),
-      { rev: 2, bodyRev: 2, user: 'u' },
-      noPause,
-      25,
-    );
+    await partsWritten(db, indexWith('orchard').snapshot(), { rev: 2, bodyRev: 2, user: 'u' }, noPause, 25);
     const stored = await readStoredIndex(db, 'u');
     expect(stored?.rev).toBe(1);
     expect(stored!.index.search('harvest')).toHaveLength(60);
@@ -88,16 +93,10 @@ describe('the stored search index', () => {
   });
 
   it('given up (the device changed hands meanwhile): its parts go, the stored one stays', async () => {
-    const db = openDb();
+    const db = await openDb();
     await store(db, indexWith('harvest'), 'u', 1);
     const before = await db.search_index_parts.count();
-    const head = await writeIndexParts(
-      db,
-      indexWith('orchard').snapshot(),
-      { rev: 2, user: 'u' },
-      noPause,
-      25,
-    );
+    const head = await partsWritten(db, indexWith('orchard').snapshot(), { rev: 2, user: 'u' }, noPause, 25);
     await db.transaction('rw', [db.search_index, db.search_index_parts], () =>
       commitStoredIndex(db, head, false),
     );
@@ -107,27 +106,21 @@ describe('the stored search index', () => {
   });
 
   it('written by two tabs at once: the first made the stored one wins, the other gives up its parts', async () => {
-    const db = openDb();
-    const commit = (head: Awaited<ReturnType<typeof writeIndexParts>>) =>
+    const db = await openDb();
+    const commit = (head: Awaited<ReturnType<typeof partsWritten>>) =>
       db.transaction('rw', [db.search_index, db.search_index_parts], () => commitStoredIndex(db, head, true));
     // The second tab begins, the first writes all its parts and makes its index the stored one, deleting
     // the second's parts so far; the second then writes the rest of its parts.
     let firstDone!: () => void;
     const firstCommitted = new Promise<void>((resolve) => (firstDone = resolve));
-    const second = writeIndexParts(
+    const second = partsWritten(
       db,
       indexWith('orchard').snapshot(),
       { rev: 2, user: 'u' },
       () => firstCommitted,
       25,
     );
-    const first = await writeIndexParts(
-      db,
-      indexWith('harvest').snapshot(),
-      { rev: 1, user: 'u' },
-      noPause,
-      25,
-    );
+    const first = await partsWritten(db, indexWith('harvest').snapshot(), { rev: 1, user: 'u' }, noPause, 25);
     expect(await commit(first)).toBe(true);
     firstDone();
     expect(await commit(await second)).toBe(false);
@@ -139,8 +132,25 @@ describe('the stored search index', () => {
     db.close();
   });
 
+  it("cut short by a logout: none of the reader's parts are left behind", async () => {
+    const db = await openDb();
+    let parts = 0;
+    const head = await writeIndexParts(
+      db,
+      indexWith('harvest').snapshot(),
+      { rev: 1, user: 'u' },
+      async () => {
+        if (++parts === 3) await db.wipe();
+      },
+      25,
+    );
+    expect(head).toBeNull();
+    expect(await db.search_index_parts.count()).toBe(0);
+    db.close();
+  });
+
   it('with a part missing is not read at all; one written whole in its head (before version 10) is', async () => {
-    const db = openDb();
+    const db = await openDb();
     const head = await store(db, indexWith('harvest'), 'u', 1);
     await db.search_index_parts.delete(`${head.generation}:2`);
     expect(await readStoredIndex(db, 'u')).toBeNull();

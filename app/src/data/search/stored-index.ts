@@ -46,7 +46,8 @@ export function readStoredIndex(db: LecternDb, user: string): Promise<StoredInde
 
 /**
  * Writes the postings of `snapshot` as parts of a new generation, each in its own transaction, calling
- * `between` between two; answers the head that names them, for the caller to put (commitStoredIndex).
+ * `between` between two; answers the head that names them, for the caller to put (commitStoredIndex), or
+ * null once `head.user` is no longer on the device (its parts deleted).
  * `partPostings`: tests cut small indexes into many parts.
  */
 export async function writeIndexParts(
@@ -55,12 +56,21 @@ export async function writeIndexParts(
   head: Pick<SearchIndexRow, 'rev' | 'bodyRev' | 'user'>,
   between: () => Promise<void>,
   partPostings = PART_POSTINGS,
-): Promise<SearchIndexRow> {
+): Promise<SearchIndexRow | null> {
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   let count = 0;
   for (const part of partsOf(snapshot, partPostings)) {
     if (count > 0) await between();
-    await db.search_index_parts.put({ key: partKey(generation, count), ...part });
+    // Only while its reader is on the device: a logout meanwhile leaves none of their words behind.
+    const written = await db.transaction('rw', [db.search_index_parts, db.meta], async () => {
+      if ((await db.getMeta('user'))?.id !== head.user) return false;
+      await db.search_index_parts.put({ key: partKey(generation, count), ...part });
+      return true;
+    });
+    if (!written) {
+      await db.search_index_parts.where(':id').startsWith(`${generation}:`).delete();
+      return null;
+    }
     count += 1;
   }
   const { ids, signatures } = snapshot;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { searchTerms } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { isPrefixTerm } from '@lectern/shared-schema';
-import { FREEZE_POSTINGS, partsOf, TermIndex } from './term-index';
+import { FREEZE_POSTINGS, partsOf, TermIndex, type TermIndexSnapshot } from './term-index';
 
 function indexOf(docs: Record<string, string>) {
   const index = new TermIndex();
@@ -188,20 +188,21 @@ describe('TermIndex', () => {
           const index = new TermIndex(freezeAfter, 2);
           const write = ([n, body]: [number, string], version: string) => {
             if (n > 24) index.remove(`d${n % 12}`);
-            else index.set(`d${n % 12}`, [{ text: body, weight: 1 + (n % 3) }], version);
+            // Now and then a weight that needs wider scores than the ones before.
+            else index.set(`d${n % 12}`, [{ text: body, weight: n % 7 === 0 ? 300 : 1 + (n % 3) }], version);
           };
           before.forEach((change, version) => write(change, `b${version}`));
           const expected = structuredClone(index.snapshot());
           const steps = index.snapshotSteps();
-          let step = steps.next();
-          // Between the write-out's slices: new versions, removals, freezes, merges.
+          let step: IteratorResult<void, TermIndexSnapshot> | undefined;
+          // Before its first slice and between the next ones: new versions, removals, freezes, merges.
           during.forEach((change, version) => {
             write(change, `d${version}`);
             if (merges === 'a slice') index.tidy(0);
             if (merges === 'whole') while (index.tidy(Infinity));
-            if (!step.done) step = steps.next();
+            if (!step?.done) step = steps.next();
           });
-          while (!step.done) step = steps.next();
+          while (!step?.done) step = steps.next();
           expect(step.value).toEqual(expected);
         },
       ),

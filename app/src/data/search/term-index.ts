@@ -366,8 +366,7 @@ export class TermIndex {
       }
       list.docs.push(doc);
       list.scores.push(score);
-      if (score > 255 || !Number.isInteger(score))
-        this.plainScoreWidth = Math.max(this.plainScoreWidth, widthFor(score));
+      this.plainScoreWidth = Math.max(this.plainScoreWidth, widthFor(score));
     }
     this.plainPostings += weights.size;
     if (this.plainPostings >= this.freezeAfter) this.freeze();
