@@ -292,6 +292,21 @@ describe('search', () => {
     const stranger = await signUp(world.api);
     expect((await stranger.client.get('/articles/search?q=saturn')).body.articles).toEqual([]);
   });
+
+  it('answers 401 once the session is revoked, whether anything matches or not', async () => {
+    // The route asks the session in the query that reads the cards (plugins/auth.ts): a revoked one finds
+    // no card, and is then told apart from a search that matched nothing.
+    const reader = await signUp(world.api);
+    await save(reader.client, '/astronomy');
+    expect((await reader.client.get('/articles/search?q=saturn')).body.articles).toHaveLength(1);
+    expect((await reader.client.get('/articles/search?q=zzyzx')).body.articles).toEqual([]);
+    expect((await reader.client.post('/auth/logout')).status).toBe(204);
+    for (const q of ['saturn', 'zzyzx', '  ']) {
+      const refused = await reader.client.get(`/articles/search?q=${encodeURIComponent(q)}`);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ error: SERVER_ERRORS.unauthorized });
+    }
+  });
 });
 
 describe('another user’s article ids', () => {

@@ -201,6 +201,10 @@ describe('two nodes on one database', { timeout: 120_000 }, () => {
     const article = await b.as(token).get('/articles/no-such-article');
     expect(article.status).toBe(401);
     expect(article.body).toEqual({ error: SERVER_ERRORS.unauthorized });
+    // So does search.
+    const search = await b.as(token).get('/articles/search?q=shared');
+    expect(search.status).toBe(401);
+    expect(search.body).toEqual({ error: SERVER_ERRORS.unauthorized });
 
     // And the other way round, for every session of the user (sign out everywhere).
     const laptop = (await b.post('/auth/login', { email, password }, from('198.51.100.30'))).body

@@ -18,7 +18,7 @@ import {
   detachTag,
   fetchMetadata,
   readArticleListAnswer,
-  searchArticleCards,
+  searchArticleCardsOfSession,
   updateArticle,
 } from '../services/articles';
 import { cardsAnswer } from '../services/article-cards';
@@ -48,10 +48,12 @@ export async function articleRoutes(app: TypedFastify, { ctx }: RouteOptions) {
 
   app.get(
     '/articles/search',
-    // The answer (ArticleSearchResponse) is made of the articles' stored cards, as the list's.
-    { schema: { querystring: SearchQuery } },
+    // The answer (ArticleSearchResponse) is made of the articles' stored cards, as the list's. The session is
+    // checked in the same query as the cards: one round trip.
+    { schema: { querystring: SearchQuery }, config: { sessionCheckedByRoute: true } },
     async (request, reply) => {
-      const cards = await searchArticleCards(db, request.userId, request.query.q);
+      const claims = { sub: request.userId, sid: request.sessionId };
+      const cards = await searchArticleCardsOfSession(db, claims, request.query.q);
       return reply.type('application/json; charset=utf-8').send(cardsAnswer('articles', cards, '}'));
     },
   );

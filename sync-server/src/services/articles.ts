@@ -27,7 +27,8 @@ import { rankedArticlesSqlite } from './search-sqlite';
 import { rankedArticles } from '../db/postgres/search';
 import { lockForUser } from '../db/sql-functions';
 import { select } from '../db/typed-select';
-import { badRequest } from './errors';
+import { badRequest, unauthorized } from './errors';
+import { isSessionActive, sessionIsActive, type TokenClaims } from './sessions';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
 import { ensureTags, getTag, linkTag, linkTags, unlinkTag } from './tags';
@@ -402,9 +403,34 @@ export async function searchArticleCards(db: Queryable, userId: string, query: s
   const ranked =
     db.dialect === 'sqlite' ? await rankedArticlesSqlite(db, userId, query) : rankedArticles(userId, query);
   if (!ranked) return [];
-  return await articleCardsInOrder(
-    db,
-    userId,
-    sql`JOIN (${ranked}) r ON r.seq = a.seq ORDER BY r.rank DESC, r.created_at DESC`,
-  );
+  return await articleCardsInOrder(db, userId, sql`JOIN (${ranked}) r ON r.seq = a.seq ${BEST_FIRST}`);
+}
+
+const BEST_FIRST = sql`ORDER BY r.rank DESC, r.created_at DESC`;
+
+/**
+ * GET /articles/search's cards, the token's session asked in the same query (plugins/auth.ts,
+ * `sessionCheckedByRoute`): one round trip to the database instead of two. The query answers no card once
+ * the session is revoked or expired; only then, or when nothing matches, is the session asked alone, so a
+ * revoked session's answer is a 401, never an empty list.
+ */
+export async function searchArticleCardsOfSession(
+  db: Queryable,
+  claims: TokenClaims,
+  query: string,
+): Promise<Buffer[]> {
+  const { sub: userId, sid } = claims;
+  const ranked =
+    db.dialect === 'sqlite' ? await rankedArticlesSqlite(db, userId, query) : rankedArticles(userId, query);
+  const active = sessionIsActive(sql`${sid}`, sql`${userId}`, sql`${nowIso()}`);
+  const cards = ranked
+    ? await articleCardsInOrder(
+        db,
+        userId,
+        sql`JOIN (${ranked}) r ON r.seq = a.seq WHERE ${active} ${BEST_FIRST}`,
+      )
+    : [];
+  if (cards.length === 0 && !(await isSessionActive(db, claims)))
+    throw unauthorized(SERVER_ERRORS.unauthorized);
+  return cards;
 }
