@@ -2,9 +2,9 @@
 // documents' ids and signatures) in `search_index`, and the postings in parts of about PART_POSTINGS each,
 // by ranges of terms, in `search_index_parts`. Chromium copies a value in the task that puts it and in the
 // one that reads it, about 25 ms a megabyte here: the whole index as one value held the page for over a
-// second at 10,000 articles. A part is a task of a few tens of milliseconds. The parts are written first, each in a transaction of its own and
-// under a generation of their own, and the head naming them last: a write-out cut short leaves the last
-// one whole, and its parts are deleted by the next.
+// second at 10,000 articles. A part is a task of a few tens of milliseconds. The parts are written first,
+// each in a transaction of its own and under a generation of their own, and the head naming them last: a
+// write-out cut short leaves the last one whole, and its parts are deleted by the next.
 import type { LecternDb } from '../db/lectern-db';
 import type { SearchIndexPartRow, SearchIndexRow } from '../db/rows';
 import { partsOf, TermIndex, type TermIndexSnapshot } from './term-index';
