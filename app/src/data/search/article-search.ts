@@ -439,8 +439,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
         if (mine) {
           const present = await presentIds();
           // Deleted while the snapshot was made: left out of it too (its postings are skipped once read back).
-          head.ids?.forEach((id, doc) => {
-            if (id !== '' && !present.has(id)) head.ids![doc] = '';
+          head.ids.forEach((id, doc) => {
+            if (id !== '' && !present.has(id)) head.ids[doc] = '';
           });
         }
         if (!(await commitStoredIndex(db, head, mine))) return;

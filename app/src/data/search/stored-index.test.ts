@@ -56,7 +56,7 @@ describe('the stored search index', () => {
       25,
     );
     expect(head.parts).toBeGreaterThan(5);
-    expect(pauses).toBe(head.parts! - 1);
+    expect(pauses).toBe(head.parts - 1);
     // Not the stored index until its head is written.
     expect(await readStoredIndex(db, 'u')).toBeNull();
     await db.transaction('rw', [db.search_index, db.search_index_parts], () =>
@@ -86,7 +86,7 @@ describe('the stored search index', () => {
     const third = await store(db, indexWith('quince'), 'u', 3);
     const keys = await db.search_index_parts.toCollection().primaryKeys();
     expect(keys.every((key) => key.startsWith(`${third.generation}:`))).toBe(true);
-    expect(keys).toHaveLength(third.parts!);
+    expect(keys).toHaveLength(third.parts);
     expect(first.generation).not.toBe(third.generation);
     expect((await readStoredIndex(db, 'u'))!.index.search('quince')).toHaveLength(60);
     db.close();
@@ -128,7 +128,7 @@ describe('the stored search index', () => {
     expect(stored?.rev).toBe(1);
     expect(stored!.index.search('harvest')).toHaveLength(60);
     const keys = await db.search_index_parts.toCollection().primaryKeys();
-    expect(keys).toHaveLength(first.parts!);
+    expect(keys).toHaveLength(first.parts);
     db.close();
   });
 

@@ -19,6 +19,9 @@ export interface StoredIndex {
   index: TermIndex;
 }
 
+/** A head written since version 10: the documents, and the generation of the parts holding the postings. */
+export type StoredHead = SearchIndexRow & Required<Pick<SearchIndexRow, 'ids' | 'generation' | 'parts'>>;
+
 function partKey(generation: string, n: number): string {
   return `${generation}:${n}`;
 }
@@ -56,7 +59,7 @@ export async function writeIndexParts(
   head: Pick<SearchIndexRow, 'rev' | 'bodyRev' | 'user'>,
   between: () => Promise<void>,
   partPostings = PART_POSTINGS,
-): Promise<SearchIndexRow | null> {
+): Promise<StoredHead | null> {
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   let count = 0;
   for (const part of partsOf(snapshot, partPostings)) {
@@ -83,11 +86,7 @@ export async function writeIndexParts(
  * `head` is now the stored index: not when another tab's write-out, made the stored one meanwhile, deleted
  * some of its parts (that one stays). Within the caller's transaction on both tables.
  */
-export async function commitStoredIndex(
-  db: LecternDb,
-  head: SearchIndexRow,
-  keep: boolean,
-): Promise<boolean> {
+export async function commitStoredIndex(db: LecternDb, head: StoredHead, keep: boolean): Promise<boolean> {
   const mine = `${head.generation}:`;
   const keys = await db.search_index_parts.toCollection().primaryKeys();
   const whole = keys.filter((key) => key.startsWith(mine)).length === head.parts;

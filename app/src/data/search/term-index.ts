@@ -10,8 +10,9 @@
 // size are merged, as a binary counter counts, so there are a few of them and each posting is copied a
 // few times; a merge goes a slice of a few milliseconds at a time (tidy(), called in idle moments), as
 // one of a million postings at once held the page for half a second. The index can be written out as a
-// snapshot (its segments merged into one) and read back as its one segment, so a reload takes the stored
-// index as it is instead of reading and splitting every article's text again.
+// snapshot (its segments merged into one, a slice at a time: snapshotSteps()), stored in parts by ranges of
+// terms (partsOf) and read back with each part a segment (fromParts), so a reload takes the stored index
+// as it is instead of reading and splitting every article's text again.
 import { isPrefixTerm, searchTerms } from '@lectern/shared-schema';
 
 export interface IndexedField {
@@ -169,7 +170,11 @@ function frozenSource(postings: FrozenPostings): Source {
  * each document renumbered by `numberOf` (-1: left out); `documents` numbers in all.
  */
 function mergePostings(sources: readonly Source[], numberOf: Int32Array, documents: number): FrozenPostings {
-  const steps = mergeSteps(sources, numberOf, documents);
+  return finished(mergeSteps(sources, numberOf, documents));
+}
+
+/** What a generator of steps returns, its steps run one after the other with no pause. */
+function finished<T>(steps: Generator<void, T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -395,9 +400,13 @@ export class TermIndex {
     return { numberOf, ids: renumber ? ids : this.ids };
   }
 
-  /** The plain postings as a source: `postings` is read as it is when a run is asked for. */
-  private plainSource(postings = this.postings): Source {
-    this.sortedTerms ??= [...this.postings.keys()].sort();
+  /**
+   * The plain postings as a source, as they are now: their lists of this moment (a freeze or a compaction
+   * starts new ones), read when a run is asked for.
+   */
+  private plainSource(): Source {
+    const { postings } = this;
+    this.sortedTerms ??= [...postings.keys()].sort();
     const terms = this.sortedTerms;
     return {
       terms,
@@ -426,11 +435,7 @@ export class TermIndex {
 
   /** The index as it is now, removed documents left out: stored, it is read back by fromSnapshot. */
   snapshot(): TermIndexSnapshot {
-    const steps = this.snapshotSteps();
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return finished(this.snapshotSteps());
   }
 
   /**
@@ -445,7 +450,7 @@ export class TermIndex {
   snapshotSteps(): Generator<void, TermIndexSnapshot> {
     const { numberOf, ids } = this.numbering(true);
     const signatures = Float64Array.from(ids, (id) => this.signatures.get(id) ?? 0);
-    const sources = [...this.segments.map(frozenSource), this.plainSource(this.postings)];
+    const sources = [...this.segments.map(frozenSource), this.plainSource()];
     const steps = mergeSteps(sources, numberOf, ids.length, this.mergeSlice);
     return (function* () {
       const postings = yield* steps;
