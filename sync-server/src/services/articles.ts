@@ -13,7 +13,7 @@ import {
   type PageMetadata,
   type UpdateArticleBody,
 } from '@lectern/shared-schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ExtractedArticle } from '../extraction/index';
 import type { Queryable } from '../db/connection';
 import { articleCardsInOrder, cardsAnswer } from './article-cards';
@@ -28,7 +28,7 @@ import { rankedArticles } from '../db/postgres/search';
 import { lockForUser } from '../db/sql-functions';
 import { select } from '../db/typed-select';
 import { badRequest, unauthorized } from './errors';
-import { isSessionActive, sessionIsActive, type TokenClaims } from './sessions';
+import { isSessionActive, sessionIsActiveNow, type TokenClaims } from './sessions';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
 import { ensureTags, getTag, linkTag, linkTags, unlinkTag } from './tags';
@@ -397,16 +397,24 @@ async function touchArticle(db: Queryable, articleId: string): Promise<void> {
 /**
  * Full-text search, best match first, as the matching articles' cards (article-cards.ts); the last word
  * matches as a prefix. Each engine ranks with its own index: FTS5 (services/search-sqlite.ts), tsvector
- * (db/postgres/search.ts).
+ * (db/postgres/search.ts). `onlyIf`: a condition every card's row must meet besides.
  */
-export async function searchArticleCards(db: Queryable, userId: string, query: string): Promise<Buffer[]> {
+export async function searchArticleCards(
+  db: Queryable,
+  userId: string,
+  query: string,
+  onlyIf?: SQL,
+): Promise<Buffer[]> {
   const ranked =
     db.dialect === 'sqlite' ? await rankedArticlesSqlite(db, userId, query) : rankedArticles(userId, query);
   if (!ranked) return [];
-  return await articleCardsInOrder(db, userId, sql`JOIN (${ranked}) r ON r.seq = a.seq ${BEST_FIRST}`);
+  const where = onlyIf ? sql`WHERE ${onlyIf}` : sql``;
+  return await articleCardsInOrder(
+    db,
+    userId,
+    sql`JOIN (${ranked}) r ON r.seq = a.seq ${where} ORDER BY r.rank DESC, r.created_at DESC`,
+  );
 }
-
-const BEST_FIRST = sql`ORDER BY r.rank DESC, r.created_at DESC`;
 
 /**
  * GET /articles/search's cards, the token's session asked in the same query (plugins/auth.ts,
@@ -419,17 +427,7 @@ export async function searchArticleCardsOfSession(
   claims: TokenClaims,
   query: string,
 ): Promise<Buffer[]> {
-  const { sub: userId, sid } = claims;
-  const ranked =
-    db.dialect === 'sqlite' ? await rankedArticlesSqlite(db, userId, query) : rankedArticles(userId, query);
-  const active = sessionIsActive(sql`${sid}`, sql`${userId}`, sql`${nowIso()}`);
-  const cards = ranked
-    ? await articleCardsInOrder(
-        db,
-        userId,
-        sql`JOIN (${ranked}) r ON r.seq = a.seq WHERE ${active} ${BEST_FIRST}`,
-      )
-    : [];
+  const cards = await searchArticleCards(db, claims.sub, query, sessionIsActiveNow(claims));
   if (cards.length === 0 && !(await isSessionActive(db, claims)))
     throw unauthorized(SERVER_ERRORS.unauthorized);
   return cards;

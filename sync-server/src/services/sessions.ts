@@ -61,6 +61,12 @@ export function sessionIsActive(sid: SQLWrapper, sub: SQLWrapper, now: SQLWrappe
       AND user_id = ${sub} AND revoked_at IS NULL AND expires_at > ${now})`;
 }
 
+/** Whether the token's session is still active now, as a condition of a route's own query. */
+export function sessionIsActiveNow(claims: TokenClaims): SQL {
+  const { sid, sub, now } = sessionValues(claims);
+  return sessionIsActive(sql`${sid}`, sql`${sub}`, sql`${now}`);
+}
+
 /** The values SESSION_IS_ACTIVE asks for. */
 export function sessionValues(claims: TokenClaims): { sid: string; sub: string; now: string } {
   return { sid: claims.sid, sub: claims.sub, now: nowIso() };
