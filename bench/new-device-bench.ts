@@ -112,9 +112,8 @@ function counts(
  */
 async function indexReadBack(page: Page): Promise<{ ms: number; longest: number } | null> {
   await page.reload();
-  const deadline = performance.now() + 60_000;
-  while (performance.now() < deadline) {
-    const read = await page.evaluate(() => {
+  return await polled(page, 60_000, 200, () =>
+    page.evaluate(() => {
       const marks = performance.getEntriesByType('mark');
       const start = marks.find((mark) => mark.name === 'lectern:index-read:start');
       const end = marks.find((mark) => mark.name === 'lectern:index-read:end');
@@ -127,9 +126,22 @@ async function indexReadBack(page: Page): Promise<{ ms: number; longest: number 
         ms: end.startTime - start.startTime,
         longest: Math.max(0, ...during.map((task) => task.duration)),
       };
-    });
-    if (read) return read;
-    await page.waitForTimeout(200);
+    }),
+  );
+}
+
+/** `read`'s first answer that is not null, asked every `everyMs`; null once `timeoutMs` went by. */
+async function polled<T>(
+  page: Page,
+  timeoutMs: number,
+  everyMs: number,
+  read: () => Promise<T | null>,
+): Promise<T | null> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const answer = await read();
+    if (answer !== null) return answer;
+    await page.waitForTimeout(everyMs);
   }
   return null;
 }
@@ -267,16 +279,14 @@ async function main() {
       }
       // Then the index written out (in idle time, a moment after its last catch-up): the tasks of that write
       // are the reader's too, so they count with the indexing's.
-      let savedAt: number | null = null;
-      while (indexedAt !== null && performance.now() - wallStart < 660_000) {
-        const marks = await indexMarks();
-        const saved = marks.find((m) => m.name === 'lectern:index-save:end' && m.at > indexedAt!);
-        if (saved) {
-          savedAt = saved.at;
-          break;
-        }
-        await page.waitForTimeout(500);
-      }
+      const indexedBy = indexedAt;
+      const savedAt =
+        indexedBy === null
+          ? null
+          : await polled(page, 660_000 - (performance.now() - wallStart), 500, async () => {
+              const marks = await indexMarks();
+              return marks.find((m) => m.name === 'lectern:index-save:end' && m.at > indexedBy)?.at ?? null;
+            });
       if (process.env.BENCH_HEAP_AFTER) {
         // What the page still holds once the sync is done, after a full collection (not a figure).
         const heap = await context.newCDPSession(page);
