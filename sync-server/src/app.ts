@@ -56,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live updates' signal and streams, whose counts tests read (a stream that ends leaves nothing). */
     liveUpdates: ServiceContext['live'];
+    /** Saves, uploads and imports in progress on this node, whose counts tests read. */
+    workLimits: ServiceContext['limits'];
   }
 }
 
@@ -167,6 +169,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Streams never end by themselves: closing waits for open requests, so they are ended first.
   app.addHook('preClose', async () => ctx.live.streams.closeAll());
   app.decorate('liveUpdates', ctx.live);
+  app.decorate('workLimits', ctx.limits);
   app.addHook('onClose', async () => {
     await ctx.live.signals.close();
     await jobs.stop();

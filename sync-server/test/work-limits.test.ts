@@ -35,6 +35,15 @@ afterAll(async () => {
   await new Promise((resolve) => slowSite.close(resolve));
 });
 
+/** Waits for the server's own count of work in progress, where a fixed pause would guess at the machine. */
+async function until(check: () => boolean, withinMs = 10_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('saves in progress', () => {
   let server: TestServer;
   let api: ApiClient;
@@ -52,13 +61,13 @@ describe('saves in progress', () => {
   afterAll(() => server.close());
 
   it('answers 429 with Retry-After past 4 per user, while another user is still served', async () => {
-    const flooder = (await signUp(api)).client;
+    const { client: flooder, user: flooding } = await signUp(api);
     const other = (await signUp(api)).client;
     const flood = Array.from({ length: 12 }, (_, i) =>
       flooder.post('/articles', { url: `${slowOrigin}/page?n=${i}` }),
     );
     // Let the flood arrive first.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => server.app.workLimits.saves.inProgressFor(flooding.id) === 4);
     const started = Date.now();
     const served = await other.post('/articles', { url: `${slowOrigin}/other` });
     expect(served.status).toBe(201);
@@ -85,7 +94,7 @@ describe('saves in progress', () => {
       ...Array.from({ length: 4 }, (_, i) => first.post('/articles', { url: `${slowOrigin}/busy?n=${i}` })),
       ...Array.from({ length: 2 }, (_, i) => second.post('/articles', { url: `${slowOrigin}/busy?m=${i}` })),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => server.app.workLimits.saves.inProgress === 6);
     const refused = await third.post('/articles', { url: `${slowOrigin}/busy?third` });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: SERVER_ERRORS.serverBusy });
@@ -114,15 +123,50 @@ describe('screenshot uploads and OCR', () => {
     return client.request('POST', '/articles/screenshot', { body: form });
   };
 
+  /**
+   * An upload whose body stops after its first bytes until `release` is called: the server holds its slot
+   * from the request's start to its answer, so it stays in progress however slow or fast the machine is.
+   */
+  const heldUpload = async (token: string, image: Buffer) => {
+    const form = new FormData();
+    form.append('screenshot', new Blob([image], { type: 'image/png' }), 'noise.png');
+    const encoded = new Response(form);
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, 1024));
+      },
+      async pull(controller) {
+        await released;
+        controller.enqueue(bytes.subarray(1024));
+        controller.close();
+      },
+    });
+    const answer = fetch(`${api.baseUrl}/api/articles/screenshot`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': encoded.headers.get('content-type') ?? '',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit).then(async (response) => ({ status: response.status, body: await response.json() }));
+    return { answer, release };
+  };
+
   it('refuses a third upload in progress with 429, times OCR out with a clear error, and stops its worker', async () => {
-    const { client } = await signUp(api);
+    const { client, token, user } = await signUp(api);
     const started = Date.now();
-    const uploads = [upload(client, noise), upload(client, noise)];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const held = [await heldUpload(token, noise), await heldUpload(token, noise)];
+    await until(() => server.app.workLimits.uploads.inProgressFor(user.id) === 2);
     const third = await upload(client, noise);
     expect(third.status).toBe(429);
     expect(third.body).toEqual({ error: SERVER_ERRORS.tooManyUploads });
     expect(third.headers.get('retry-after')).toBeTruthy();
+    for (const upload of held) upload.release();
+    const uploads = held.map((upload) => upload.answer);
 
     const answers = await Promise.all(uploads);
     const took = Date.now() - started;

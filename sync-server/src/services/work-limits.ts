@@ -24,6 +24,16 @@ export class WorkLimit {
 
   constructor(private readonly options: WorkLimitOptions) {}
 
+  /** How many runs are in progress on this node. */
+  get inProgress(): number {
+    return this.running;
+  }
+
+  /** How many of the user's runs are in progress. */
+  inProgressFor(userId: string): number {
+    return this.byUser.get(userId) ?? 0;
+  }
+
   /** Runs `work` in one of the user's slots; 429 when they have none left or the server has none. */
   async run<T>(userId: string, work: () => Promise<T>): Promise<T> {
     const { perUser, total, userMessage, busyMessage, retryAfterSeconds } = this.options;
