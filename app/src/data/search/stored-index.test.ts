@@ -105,30 +105,52 @@ describe('the stored search index', () => {
     db.close();
   });
 
-  it('written by two tabs at once: the first made the stored one wins, the other gives up its parts', async () => {
+  it('written by two tabs at once: the first made the stored one wins, the other stops writing and gives up its parts', async () => {
     const db = await openDb();
     const commit = (head: Awaited<ReturnType<typeof partsWritten>>) =>
       db.transaction('rw', [db.search_index, db.search_index_parts], () => commitStoredIndex(db, head, true));
-    // The second tab begins, the first writes all its parts and makes its index the stored one, deleting
-    // the second's parts so far; the second then writes the rest of its parts.
+    // The second tab writes its first part, then the first writes all its parts and makes its index the
+    // stored one, deleting the second's part; the second sees it at its next part and writes no more.
     let firstDone!: () => void;
     const firstCommitted = new Promise<void>((resolve) => (firstDone = resolve));
-    const second = partsWritten(
+    let secondWrote = 0;
+    const second = writeIndexParts(
       db,
       indexWith('orchard').snapshot(),
       { rev: 2, user: 'u' },
-      () => firstCommitted,
+      async () => {
+        secondWrote += 1;
+        await firstCommitted;
+      },
       25,
     );
     const first = await partsWritten(db, indexWith('harvest').snapshot(), { rev: 1, user: 'u' }, noPause, 25);
     expect(await commit(first)).toBe(true);
     firstDone();
-    expect(await commit(await second)).toBe(false);
+    expect(await second).toBeNull();
+    expect(secondWrote).toBe(1);
     const stored = await readStoredIndex(db, 'u');
     expect(stored?.rev).toBe(1);
     expect(stored!.index.search('harvest')).toHaveLength(60);
     const keys = await db.search_index_parts.toCollection().primaryKeys();
     expect(keys).toHaveLength(first.parts);
+    db.close();
+  });
+
+  it('whose write fails (storage full): the parts it wrote are deleted, the stored one stays', async () => {
+    const db = await openDb();
+    const stored = await store(db, indexWith('harvest'), 'u', 1);
+    let puts = 0;
+    db.search_index_parts.hook('creating', () => {
+      if (++puts === 4) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const failing = writeIndexParts(db, indexWith('orchard').snapshot(), { rev: 2, user: 'u' }, noPause, 25);
+    await expect(failing).rejects.toThrow('quota');
+    expect(puts).toBe(4);
+    const keys = await db.search_index_parts.toCollection().primaryKeys();
+    expect(keys).toHaveLength(stored.parts);
+    expect(keys.every((key) => key.startsWith(`${stored.generation}:`))).toBe(true);
+    expect((await readStoredIndex(db, 'u'))!.index.search('harvest')).toHaveLength(60);
     db.close();
   });
 

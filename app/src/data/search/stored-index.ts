@@ -50,7 +50,10 @@ export function readStoredIndex(db: LecternDb, user: string): Promise<StoredInde
 /**
  * Writes the postings of `snapshot` as parts of a new generation, each in its own transaction, calling
  * `between` between two; answers the head that names them, for the caller to put (commitStoredIndex), or
- * null once `head.user` is no longer on the device (its parts deleted).
+ * null, its parts deleted, once `head.user` is no longer on the device or another tab's write-out has
+ * been committed meanwhile (which deleted the parts written so far: the rest would be written for nothing).
+ * A write that fails (the device's storage full) deletes the parts written before it rethrows: they would
+ * hold that storage until the next write-out is committed.
  * `partPostings`: tests cut small indexes into many parts.
  */
 export async function writeIndexParts(
@@ -61,20 +64,29 @@ export async function writeIndexParts(
   partPostings = PART_POSTINGS,
 ): Promise<StoredHead | null> {
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const dropParts = () => db.search_index_parts.where(':id').startsWith(`${generation}:`).delete();
   let count = 0;
-  for (const part of partsOf(snapshot, partPostings)) {
-    if (count > 0) await between();
-    // Only while its reader is on the device: a logout meanwhile leaves none of their words behind.
-    const written = await db.transaction('rw', [db.search_index_parts, db.meta], async () => {
-      if ((await db.getMeta('user'))?.id !== head.user) return false;
-      await db.search_index_parts.put({ key: partKey(generation, count), ...part });
-      return true;
-    });
-    if (!written) {
-      await db.search_index_parts.where(':id').startsWith(`${generation}:`).delete();
-      return null;
+  try {
+    for (const part of partsOf(snapshot, partPostings)) {
+      if (count > 0) await between();
+      const written = await db.transaction('rw', [db.search_index_parts, db.meta], async () => {
+        // Only while its reader is on the device: a logout meanwhile leaves none of their words behind.
+        if ((await db.getMeta('user'))?.id !== head.user) return false;
+        // Keys only: a part's value is copied whenever it is read.
+        const first = db.search_index_parts.where(':id').equals(partKey(generation, 0));
+        if (count > 0 && (await first.count()) === 0) return false;
+        await db.search_index_parts.put({ key: partKey(generation, count), ...part });
+        return true;
+      });
+      if (!written) {
+        await dropParts();
+        return null;
+      }
+      count += 1;
     }
-    count += 1;
+  } catch (error) {
+    await dropParts().catch(() => undefined);
+    throw error;
   }
   const { ids, signatures } = snapshot;
   return { key: SEARCH_INDEX_KEY, ...head, ids, signatures, generation, parts: count };
