@@ -476,6 +476,22 @@ describe('searching highlights', () => {
     expect(await search('kale')).toEqual([kale.id]);
   });
 
+  it('answers 401 once the session is revoked, whether anything matches or not', async () => {
+    // The route asks the session in the query that reads the highlights (plugins/auth.ts): a revoked one
+    // reads none, and is then told apart from a search that matched nothing.
+    const leaving = await newReader();
+    await highlight(leaving, await saveArticle(leaving), 'Kale keeps growing for a reader who leaves');
+    expect(idsOf((await leaving.get('/highlights/search?q=kale')).body.highlights)).toHaveLength(1);
+    expect((await leaving.get('/highlights/search?q=zzyzx')).body.highlights).toEqual([]);
+    expect((await leaving.post('/auth/logout')).status).toBe(204);
+    for (const q of ['kale', 'zzyzx', '  ']) {
+      const refused = await leaving.get(`/highlights/search?q=${encodeURIComponent(q)}`);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ error: SERVER_ERRORS.unauthorized });
+    }
+    expect(await search('kale')).toEqual([kale.id]);
+  });
+
   it('refuses a missing query with 400', async () => {
     expect((await reader.get('/highlights/search')).status).toBe(400);
   });

@@ -17,7 +17,8 @@ declare module 'fastify' {
     /**
      * The route asks whether the token's session is still active in its own query (one round trip instead
      * of two) and answers 401 itself when not: `authenticate` then only verifies the token's signature.
-     * For the most read route and search alone, whose services are tested for a revoked session's 401.
+     * For the most read route and the two searches alone, whose services are tested for a revoked session's
+     * 401.
      */
     sessionCheckedByRoute?: boolean;
   }

@@ -1,5 +1,5 @@
 // Highlights: passages of an article, with the context that finds them again, and their stats.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   computeHighlightStats,
   HIGHLIGHT_COLOR,
@@ -17,7 +17,8 @@ import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
 import { rankedHighlightIds } from './search-sqlite';
 import { searchHighlightIds } from '../db/postgres/search';
-import { badRequest, notFound } from './errors';
+import { badRequest, notFound, unauthorized } from './errors';
+import { isSessionActive, sessionIsActiveNow, type TokenClaims } from './sessions';
 
 /** Highlights with their article's title and image, as the API serves them (and their owner, to check). */
 function selectHighlights(db: Queryable) {
@@ -197,9 +198,15 @@ export async function deleteHighlight(db: Queryable, userId: string, highlightId
 
 /**
  * Full-text search over the caller's highlights, best match first: ranked by each engine's index
- * (services/search-sqlite.ts, db/postgres/search.ts).
+ * (services/search-sqlite.ts, db/postgres/search.ts). `onlyIf`: a condition the highlights' rows are read
+ * under as well (the session's, for the route).
  */
-export async function searchHighlights(db: Queryable, userId: string, text: string): Promise<Highlight[]> {
+export async function searchHighlights(
+  db: Queryable,
+  userId: string,
+  text: string,
+  onlyIf?: SQL,
+): Promise<Highlight[]> {
   const ids =
     db.dialect === 'sqlite'
       ? await rankedHighlightIds(db, userId, text)
@@ -207,8 +214,25 @@ export async function searchHighlights(db: Queryable, userId: string, text: stri
   if (ids.length === 0) return [];
   const { highlights } = db.tables;
   const rows = await selectHighlights(db).where(
-    and(inArray(highlights.id, ids), eq(highlights.userId, userId)),
+    and(inArray(highlights.id, ids), eq(highlights.userId, userId), onlyIf),
   );
   const rank = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!).map(toHighlight);
+}
+
+/**
+ * GET /highlights/search's highlights, the token's session asked in the query that reads them (plugins/
+ * auth.ts, `sessionCheckedByRoute`): two round trips to the database instead of three. A revoked or expired
+ * session reads no highlight; only then, or when nothing matches, is the session asked alone, so a revoked
+ * session's answer is a 401, never an empty list.
+ */
+export async function searchHighlightsOfSession(
+  db: Queryable,
+  claims: TokenClaims,
+  text: string,
+): Promise<Highlight[]> {
+  const found = await searchHighlights(db, claims.sub, text, sessionIsActiveNow(claims));
+  if (found.length === 0 && !(await isSessionActive(db, claims)))
+    throw unauthorized(SERVER_ERRORS.unauthorized);
+  return found;
 }
