@@ -74,6 +74,13 @@ const ISOLATE_TEST_FILES = false;
 
 /** Test servers in the test's own process hash passwords at a small cost (the file says why). */
 const QUICK_PASSWORD_HASHING = 'sync-server/src/testing/quick-password-hashing.ts';
+/**
+ * Dexie reads the global indexedDB once, when it is first loaded, and its liveQuery runs only where one
+ * existed then. Test files share their modules (isolate: false): a file importing Dexie before installing
+ * fake-indexeddb left every live query of the files after it in that worker without an answer. Installed
+ * before any file's imports instead, once for all.
+ */
+const FAKE_INDEXEDDB = 'app/src/data/testing/install-fake-indexeddb.ts';
 
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
@@ -132,7 +139,7 @@ export default defineConfig({
           include: ['app/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           isolate: ISOLATE_TEST_FILES,
-          setupFiles: [QUICK_PASSWORD_HASHING],
+          setupFiles: [FAKE_INDEXEDDB, QUICK_PASSWORD_HASHING],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
