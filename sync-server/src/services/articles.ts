@@ -27,8 +27,8 @@ import { rankedArticlesSqlite } from './search-sqlite';
 import { rankedArticles } from '../db/postgres/search';
 import { lockForUser } from '../db/sql-functions';
 import { select } from '../db/typed-select';
-import { badRequest, unauthorized } from './errors';
-import { isSessionActive, sessionIsActiveNow, type TokenClaims } from './sessions';
+import { badRequest } from './errors';
+import { foundInSession, type TokenClaims } from './sessions';
 import { afterArticleLeftLists } from './lists';
 import { hasRemoteImages, queueImageArchive } from './image-archive';
 import { ensureTags, getTag, linkTag, linkTags, unlinkTag } from './tags';
@@ -416,19 +416,13 @@ export async function searchArticleCards(
   );
 }
 
-/**
- * GET /articles/search's cards, the token's session asked in the same query (plugins/auth.ts,
- * `sessionCheckedByRoute`): one round trip to the database instead of two. The query answers no card once
- * the session is revoked or expired; only then, or when nothing matches, is the session asked alone, so a
- * revoked session's answer is a 401, never an empty list.
- */
-export async function searchArticleCardsOfSession(
+/** GET /articles/search's cards, the token's session asked in the query that reads them. */
+export function searchArticleCardsOfSession(
   db: Queryable,
   claims: TokenClaims,
   query: string,
 ): Promise<Buffer[]> {
-  const cards = await searchArticleCards(db, claims.sub, query, sessionIsActiveNow(claims));
-  if (cards.length === 0 && !(await isSessionActive(db, claims)))
-    throw unauthorized(SERVER_ERRORS.unauthorized);
-  return cards;
+  return foundInSession(db, claims, (sessionIsActive) =>
+    searchArticleCards(db, claims.sub, query, sessionIsActive),
+  );
 }

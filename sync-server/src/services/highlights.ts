@@ -17,8 +17,8 @@ import { nowIso } from './change-log';
 import { replayedCreate } from './replayed-create';
 import { rankedHighlightIds } from './search-sqlite';
 import { searchHighlightIds } from '../db/postgres/search';
-import { badRequest, notFound, unauthorized } from './errors';
-import { isSessionActive, sessionIsActiveNow, type TokenClaims } from './sessions';
+import { badRequest, notFound } from './errors';
+import { foundInSession, type TokenClaims } from './sessions';
 
 /** Highlights with their article's title and image, as the API serves them (and their owner, to check). */
 function selectHighlights(db: Queryable) {
@@ -220,19 +220,13 @@ export async function searchHighlights(
   return rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!).map(toHighlight);
 }
 
-/**
- * GET /highlights/search's highlights, the token's session asked in the query that reads them (plugins/
- * auth.ts, `sessionCheckedByRoute`): two round trips to the database instead of three. A revoked or expired
- * session reads no highlight; only then, or when nothing matches, is the session asked alone, so a revoked
- * session's answer is a 401, never an empty list.
- */
-export async function searchHighlightsOfSession(
+/** GET /highlights/search's highlights, the token's session asked in the query that reads them. */
+export function searchHighlightsOfSession(
   db: Queryable,
   claims: TokenClaims,
   text: string,
 ): Promise<Highlight[]> {
-  const found = await searchHighlights(db, claims.sub, text, sessionIsActiveNow(claims));
-  if (found.length === 0 && !(await isSessionActive(db, claims)))
-    throw unauthorized(SERVER_ERRORS.unauthorized);
-  return found;
+  return foundInSession(db, claims, (sessionIsActive) =>
+    searchHighlights(db, claims.sub, text, sessionIsActive),
+  );
 }

@@ -1,9 +1,10 @@
 // Sessions back every token: logout and account deletion revoke them, so a token stops working at once.
-import { newId, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
+import { newId, SERVER_ERRORS, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
 import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { asBoolean, preparedSelectFirst } from '../db/typed-select';
 import type { Queryable } from '../db/connection';
 import { nowIso } from './change-log';
+import { unauthorized } from './errors';
 
 export interface TokenClaims {
   sub: string;
@@ -65,6 +66,23 @@ export function sessionIsActive(sid: SQLWrapper, sub: SQLWrapper, now: SQLWrappe
 export function sessionIsActiveNow(claims: TokenClaims): SQL {
   const { sid, sub, now } = sessionValues(claims);
   return sessionIsActive(sql`${sid}`, sql`${sub}`, sql`${now}`);
+}
+
+/**
+ * What a route's own query finds with the token's session asked in it (plugins/auth.ts,
+ * `sessionCheckedByRoute`): one round trip fewer. A revoked or expired session finds nothing; only then,
+ * or when nothing matches, is the session asked alone, so a revoked session's answer is a 401, never an
+ * empty list.
+ */
+export async function foundInSession<T>(
+  db: Queryable,
+  claims: TokenClaims,
+  find: (sessionIsActive: SQL) => Promise<T[]>,
+): Promise<T[]> {
+  const found = await find(sessionIsActiveNow(claims));
+  if (found.length === 0 && !(await isSessionActive(db, claims)))
+    throw unauthorized(SERVER_ERRORS.unauthorized);
+  return found;
 }
 
 /** The values SESSION_IS_ACTIVE asks for. */
