@@ -3,7 +3,7 @@
 // runs too long, its worker with it.
 import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp } from './support/api-client';
 import { articlePage } from './support/fixture-site';
@@ -153,6 +153,8 @@ describe('screenshot uploads and OCR', () => {
       body,
       duplex: 'half',
     } as RequestInit).then(async (response) => ({ status: response.status, body: await response.json() }));
+    // Awaited by the test once released; a failure before that is the test's, not an unhandled rejection.
+    answer.catch(() => undefined);
     return { answer, release };
   };
 
@@ -160,6 +162,9 @@ describe('screenshot uploads and OCR', () => {
     const { client, token, user } = await signUp(api);
     const started = Date.now();
     const held = [await heldUpload(token, noise), await heldUpload(token, noise)];
+    // Released whatever happens, or a failure here would leave both requests open and the server's close
+    // waiting for them.
+    onTestFinished(() => held.forEach((upload) => upload.release()));
     await until(() => server.app.workLimits.uploads.inProgressFor(user.id) === 2);
     const third = await upload(client, noise);
     expect(third.status).toBe(429);

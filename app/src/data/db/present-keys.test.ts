@@ -45,6 +45,8 @@ describe('presentKeys', () => {
     expect([...(await presentKeys(db.article_contents, asked))].sort()).toEqual([...held].sort());
     expect(await presentKeys(db.article_contents, [])).toEqual(new Set());
     expect(await presentKeys(db.article_contents, ['nothing'])).toEqual(new Set());
+    // One key: the range from it to itself, both ends included.
+    expect(await presentKeys(db.article_contents, ['éclair'])).toEqual(new Set(['éclair']));
     db.close();
   });
 });

@@ -1,7 +1,7 @@
 // Which of some primary keys a table holds, without reading their rows. Keys asked together are mostly
 // close together (ids are time-ordered, and the callers walk articles by date): the keys between the least
-// and the greatest are read in one request, up to DENSE_FACTOR times as many as were asked. Only when more
-// lie between (keys far apart) is each key counted, all counts sent at once in one transaction: Dexie's
+// and the greatest are read in one request, up to DENSE_FACTOR times as many as were asked. Only when that
+// many or more lie between (keys far apart) is each key counted, all counts sent at once in one transaction: Dexie's
 // anyOf walks a cursor from key to key (a round trip to IndexedDB for each: 100 to 500 ms for a thousand
 // keys in Chromium), and a count per key is still a request per key (about 0.1 ms of the page's thread each
 // in a new device's first sync, and more of IndexedDB's).

@@ -50,8 +50,9 @@ export function readStoredIndex(db: LecternDb, user: string): Promise<StoredInde
 /**
  * Writes the postings of `snapshot` as parts of a new generation, each in its own transaction, calling
  * `between` between two; answers the head that names them, for the caller to put (commitStoredIndex), or
- * null, its parts deleted, once `head.user` is no longer on the device or another tab's write-out has
- * been committed meanwhile (which deleted the parts written so far: the rest would be written for nothing).
+ * null, its parts deleted, once `head.user` is no longer on the device or another tab's write-out was
+ * committed before its last part (which deleted the parts written so far: the rest would be written for
+ * nothing; one committed after is found by commitStoredIndex).
  * A write that fails (the device's storage full) deletes the parts written before it rethrows: they would
  * hold that storage until the next write-out is committed.
  * `partPostings`: tests cut small indexes into many parts.
