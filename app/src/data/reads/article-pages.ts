@@ -6,6 +6,7 @@ import type { LecternDb } from '../db/lectern-db';
 import { isListQuery, LIST_KEYS_INDEX, listRange, type ListQuery } from '../db/list-keys';
 import { hasStagedCards } from '../db/staged-cards';
 import { articleView, forgetArticleView } from './article-view';
+import { forgetPlaces, nearestPlace, rememberPlaces } from './list-places';
 import { forgetArticles } from './row-cache';
 import type { ArticleOrder } from './article-order';
 import { filterOf, listArticles, pendingSaves, toSummary, type LocalArticleSummary } from './article-reads';
@@ -52,6 +53,33 @@ function listCollection(db: LecternDb, query: ListQuery, order: ArticleOrder) {
 }
 
 /**
+ * The rows [from, from + limit) of the list, read from the nearest place of it known before `from`
+ * (list-places.ts) rather than a cursor advanced from its start, and the places this read shows kept.
+ * One transaction: the library's stamp is the one the rows were read under.
+ */
+function windowRows(db: LecternDb, query: ListQuery, order: ArticleOrder, from: number, limit: number) {
+  const { lower, upper, reverse } = listRange(query, order);
+  return db.transaction('r', [db.articles, db.article_counts], async () => {
+    const [newestRev, counts] = await Promise.all([db.articles.orderBy('rev').lastKey(), db.articleCounts()]);
+    const stamp = `${String(newestRev)}:${counts.total}`;
+    // Newest and Oldest walk the same keys: each way is a list of its own places.
+    const list = `${lower}${reverse ? '<' : '>'}`;
+    const place = nearestPlace(db, list, stamp, from);
+    const range = db.articles.where(LIST_KEYS_INDEX);
+    const start = place?.position ?? 0;
+    const collection = !place
+      ? listCollection(db, query, order)
+      : reverse
+        ? range.between(lower, place.key, true, true).reverse()
+        : range.between(place.key, upper, true, true);
+    const rows = await collection.offset(from - start).limit(limit).toArray();
+    const keys = rows.map((row) => row.list_keys?.find((key) => key >= lower && key <= upper) ?? '');
+    if (!keys.includes('')) rememberPlaces(db, list, stamp, from, keys);
+    return rows;
+  });
+}
+
+/**
  * The list's size: from the counts kept with each write when they say it (the tabs and Archived without a
  * tag or Favorites), else the range's count in the database, without reading a row.
  */
@@ -77,7 +105,10 @@ const readWithStaged = new WeakSet<LecternDb>();
  */
 function readsStaged(db: LecternDb): PromiseLike<boolean> {
   return hasStagedCards(db).then((staged) => {
-    if (staged) readWithStaged.add(db);
+    if (staged) {
+      readWithStaged.add(db);
+      forgetPlaces(db);
+    }
     else if (readWithStaged.delete(db)) {
       forgetArticles(db);
       forgetArticleView(db);
@@ -114,7 +145,7 @@ export async function pageArticles(
   }
   const [total, rows, saves] = await Promise.all([
     listTotal(db, query),
-    limit === 0 ? [] : listCollection(db, query, order).offset(from).limit(limit).toArray(),
+    limit === 0 ? [] : windowRows(db, query, order, from, limit),
     pendingSaves(db),
   ]);
   const articles = rows.map((row) => {
