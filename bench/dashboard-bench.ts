@@ -328,17 +328,35 @@ async function scrollToLast({ step, maxSeconds }: { step: number; maxSeconds: nu
   const total = Number(
     document.querySelector('ul.article-grid li[aria-setsize]')?.getAttribute('aria-setsize'),
   );
-  let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+  // A frame, or null when the page draws none for STALL_MS: a stalled page ends the scroll with what it
+  // measured and says where, instead of leaving the bench waiting for ever (it happened once in a run).
+  const STALL_MS = 10_000;
+  const nextFrame = () =>
+    new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), STALL_MS);
+      requestAnimationFrame((at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+  const lastPosition = () => {
+    const cards = document.querySelectorAll('ul.article-grid li[aria-posinset]');
+    return Number(cards[cards.length - 1]?.getAttribute('aria-posinset'));
+  };
+  let stalled: string | null = null;
+  let last = (await nextFrame()) ?? performance.now();
   const started = last;
   let reached = false;
   while (performance.now() - started < maxSeconds * 1000) {
     window.scrollBy(0, step);
-    const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+    const now = await nextFrame();
+    if (now === null) {
+      stalled = `no frame drawn for ${STALL_MS / 1000} s at card ${lastPosition()}, page ${document.visibilityState}`;
+      break;
+    }
     frames.push(now - last);
     last = now;
-    const cards = document.querySelectorAll('ul.article-grid li[aria-posinset]');
-    const lastBuilt = Number(cards[cards.length - 1]?.getAttribute('aria-posinset'));
-    if (lastBuilt === total && window.innerHeight + window.scrollY >= document.body.scrollHeight - 2) {
+    if (lastPosition() === total && window.innerHeight + window.scrollY >= document.body.scrollHeight - 2) {
       reached = true;
       break;
     }
@@ -347,7 +365,15 @@ async function scrollToLast({ step, maxSeconds }: { step: number; maxSeconds: nu
   // Chromium's own figure of the page's JavaScript heap (garbage collection pauses grow with it).
   const heapMb =
     ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6;
-  return { frames, longTasks, reached, total, heapMb, seconds: (performance.now() - started) / 1000 };
+  return {
+    frames,
+    longTasks,
+    reached,
+    stalled,
+    total,
+    heapMb,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 /** How many frames took one screen refresh (16.7 ms), two, three, and four or more. */
@@ -486,6 +512,7 @@ async function measureSize(page: Page, size: number) {
       ],
     });
   }
+  console.log(`      ${size.toLocaleString('en')}: navigations, switches and analytics measured; scrolling…`);
   const scroll = await page.evaluate(scrollToLast, { step: 900, maxSeconds: traceDir ? 30 : 600 });
   if (traceDir && browser) await browser.stopTracing();
   if (cdp && profileDir) {
@@ -516,7 +543,7 @@ async function measureSize(page: Page, size: number) {
   );
   console.log(`      switches: ${switches.map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')} ms`);
   console.log(
-    `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : 'NOT reached'}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms, ${slowFrames} over ${TARGETS.frameMs} ms, in 1 / 2 / 3 / 4+ refreshes ${refreshCounts(scroll.frames).join(' / ')}; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms); JS heap after it ${scroll.heapMb.toFixed(0)} MB`,
+    `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : `NOT reached${scroll.stalled ? `: ${scroll.stalled}` : ''}`}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms, ${slowFrames} over ${TARGETS.frameMs} ms, in 1 / 2 / 3 / 4+ refreshes ${refreshCounts(scroll.frames).join(' / ')}; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms); JS heap after it ${scroll.heapMb.toFixed(0)} MB`,
   );
   console.log(
     `      search on the device: first query ${firstSearch.toFixed(1)} ms; then p50 ${percentile(searched.query.slice(1), 50).toFixed(1)} ms, p95 ${searchP95.toFixed(1)} ms; results on screen after the ${SEARCH_DEBOUNCE_MS} ms pause: p50 ${percentile(searched.shown.slice(1), 50).toFixed(0)} ms, p95 ${shownP95.toFixed(0)} ms`,
@@ -538,7 +565,7 @@ async function measureSize(page: Page, size: number) {
     side: 'device',
     figure: 'scrolling first card to last: longest frame',
     size,
-    value: `${maxFrame.toFixed(0)} ms${scroll.reached ? '' : ' (end not reached)'}`,
+    value: `${maxFrame.toFixed(0)} ms${scroll.reached ? '' : scroll.stalled ? ' (page stalled)' : ' (end not reached)'}`,
     target: `<= ${TARGETS.frameMs} ms`,
     ok: maxFrame <= TARGETS.frameMs && scroll.reached,
   });

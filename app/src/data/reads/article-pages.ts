@@ -52,12 +52,19 @@ function listCollection(db: LecternDb, query: ListQuery, order: ArticleOrder) {
   return reverse ? range.reverse() : range;
 }
 
+/** Windows starting this near the list's start are read by skipping from it. */
+export const READ_FROM_START_BELOW = 200;
+
 /**
  * The rows [from, from + limit) of the list, read from the nearest place of it known before `from`
  * (list-places.ts) rather than a cursor advanced from its start, and the places this read shows kept.
  * One transaction: the library's stamp is the one the rows were read under.
  */
 function windowRows(db: LecternDb, query: ListQuery, order: ArticleOrder, from: number, limit: number) {
+  // The first screens (the first card, a switch of list) read as they are: skipping this few costs less
+  // than reading the stamp.
+  if (from < READ_FROM_START_BELOW)
+    return listCollection(db, query, order).offset(from).limit(limit).toArray();
   const { lower, upper, reverse } = listRange(query, order);
   return db.transaction('r', [db.articles, db.article_counts], async () => {
     const [newestRev, counts] = await Promise.all([db.articles.orderBy('rev').lastKey(), db.articleCounts()]);
@@ -72,7 +79,10 @@ function windowRows(db: LecternDb, query: ListQuery, order: ArticleOrder, from: 
       : reverse
         ? range.between(lower, place.key, true, true).reverse()
         : range.between(place.key, upper, true, true);
-    const rows = await collection.offset(from - start).limit(limit).toArray();
+    const rows = await collection
+      .offset(from - start)
+      .limit(limit)
+      .toArray();
     const keys = rows.map((row) => row.list_keys?.find((key) => key >= lower && key <= upper) ?? '');
     if (!keys.includes('')) rememberPlaces(db, list, stamp, from, keys);
     return rows;
@@ -108,8 +118,7 @@ function readsStaged(db: LecternDb): PromiseLike<boolean> {
     if (staged) {
       readWithStaged.add(db);
       forgetPlaces(db);
-    }
-    else if (readWithStaged.delete(db)) {
+    } else if (readWithStaged.delete(db)) {
       forgetArticles(db);
       forgetArticleView(db);
     }
