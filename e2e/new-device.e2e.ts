@@ -135,10 +135,16 @@ const sorted = <T>(values: T[]) => [...values].sort();
 describe('a new device', () => {
   it('lists every card at once and ends with exactly the server’s library after a reload, no network, and the network back', async () => {
     const context = await world.newContext(DESKTOP);
-    // Bodies come slowly enough to reload in the middle of them.
+    // Bodies come slowly enough to reload in the middle of them; while `bodiesHeld` is set they wait for it,
+    // then fail as they would without a network (the device is offline by then).
+    let bodiesHeld: Promise<void> | null = null;
     await context.route('**/api/articles/bodies', async (route) => {
+      if (bodiesHeld) {
+        await bodiesHeld;
+        return route.abort('internetdisconnected');
+      }
       await new Promise((resolve) => setTimeout(resolve, 150));
-      await route.continue();
+      return route.continue();
     });
     const page = await context.newPage();
     await signIn(page, ACCOUNT);
@@ -155,9 +161,18 @@ describe('a new device', () => {
     expect(mid.articles).toHaveLength(ARTICLES);
     expect(mid.bodies.length).toBeLessThan(ARTICLES);
 
+    // The app installed on this device: its service worker holds every screen once active, and takes over
+    // the page at its next load (a first visit's page stays the network's). Going offline before that, a
+    // screen not opened yet can't be fetched (ScreenLoadBoundary says so). The bodies wait meanwhile, so that
+    // the device is still in the middle of them when the network goes.
+    let releaseBodies = () => {};
+    bodiesHeld = new Promise<void>((resolve) => (releaseBodies = resolve));
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
     await page.getByRole('heading', { name: 'My Articles' }).waitFor();
+    await expect(page.evaluate(() => navigator.serviceWorker.controller !== null)).resolves.toBe(true);
     await context.setOffline(true);
+    releaseBodies();
     await page.waitForTimeout(1000);
     const offline = await deviceState(page);
     expect(offline.bodies.length).toBeLessThan(ARTICLES);
@@ -173,6 +188,7 @@ describe('a new device', () => {
     await expect(page.getByText('Full article content could not be extracted.').count()).resolves.toBe(0);
 
     // Back online: the reader fetches that body at once, and the rest follow.
+    bodiesHeld = null;
     await context.setOffline(false);
     await page.locator('.reader-body').waitFor({ timeout: 30_000 });
     await navigateInApp(page, '/');

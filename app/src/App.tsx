@@ -8,6 +8,7 @@ import { DashboardPage } from './screens/dashboard/DashboardPage';
 import { AppLayout } from './session/AppLayout';
 import { LoadingScreen } from './session/LoadingScreen';
 import { RequireAuth } from './session/RequireAuth';
+import { ScreenLoadBoundary } from './session/ScreenLoadBoundary';
 import { SessionPublicLayout } from './session/SessionPublicLayout';
 
 /** A screen in its own chunk, fetched the first time its route opens (the service worker precaches all). */
@@ -48,11 +49,25 @@ const SIGNED_IN_SCREENS = [
   { path: '/share', Screen: ShareTargetPage },
 ];
 
+/**
+ * A screen that may still have to be fetched: the loading screen meanwhile, and words instead of a blank page
+ * when it can't be (ScreenLoadBoundary), each route its own boundary (keyed by path, so leaving a failed
+ * screen shows the next one).
+ */
+function LazyScreen({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ScreenLoadBoundary key={pathname}>
+      <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+    </ScreenLoadBoundary>
+  );
+}
+
 function SignedIn({ children }: { children: ReactNode }) {
   return (
     <RequireAuth>
       <AppLayout>
-        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+        <LazyScreen>{children}</LazyScreen>
       </AppLayout>
     </RequireAuth>
   );
@@ -71,18 +86,18 @@ export function App() {
       <Route
         path="/auth/callback"
         element={
-          <Suspense fallback={<LoadingScreen />}>
+          <LazyScreen>
             <AuthCallbackPage />
-          </Suspense>
+          </LazyScreen>
         }
       />
       {/* The bookmarklet's small window: public, so that a signed-out reader is told so there. */}
       <Route
         path="/save"
         element={
-          <Suspense fallback={<LoadingScreen />}>
+          <LazyScreen>
             <SavePage />
-          </Suspense>
+          </LazyScreen>
         }
       />
       {PUBLIC_PAGES.map(({ path, Page }) => (
@@ -91,9 +106,9 @@ export function App() {
           path={path}
           element={
             <SessionPublicLayout>
-              <Suspense fallback={<LoadingScreen />}>
+              <LazyScreen>
                 <Page />
-              </Suspense>
+              </LazyScreen>
             </SessionPublicLayout>
           }
         />

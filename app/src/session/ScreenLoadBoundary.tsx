@@ -1,0 +1,38 @@
+// A screen that cannot be shown says so instead of leaving the page blank. Every screen but the dashboard
+// and sign-in is fetched the first time it opens (App.tsx); on a device whose service worker has not yet
+// taken the app in (a first visit, before the next load) that fetch fails offline, and an error thrown while
+// rendering would otherwise unmount the whole app. The browser remembers a failed module fetch for the
+// page's life, so trying again loads the page anew (the service worker then serves it, offline too).
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../components/Button';
+
+export const SCREEN_LOAD_FAILED = 'This screen couldn’t be opened. Check your connection and try again.';
+
+interface Props {
+  children: ReactNode;
+  /** What Try again does: loads the page again. */
+  onRetry?: () => void;
+}
+
+export class ScreenLoadBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    const retry = this.props.onRetry ?? (() => window.location.reload());
+    return (
+      <div className="loading-screen screen-load-failed" role="alert">
+        <p>{SCREEN_LOAD_FAILED}</p>
+        <div className="screen-load-failed__actions">
+          <Button onClick={retry}>Try again</Button>
+          <Link to="/">Back to My Articles</Link>
+        </div>
+      </div>
+    );
+  }
+}
