@@ -324,11 +324,13 @@ async function scrollToLast({ step, maxSeconds }: { step: number; maxSeconds: nu
     for (const entry of list.getEntries()) longTasks.push(entry.duration);
   });
   observer.observe({ type: 'longtask' });
-  // Animation frames whose work on the page's thread (tasks, rendering, the scripts in them) took over
-  // 50 ms: a slow frame without one was late elsewhere (raster, the compositor, the machine's other work).
-  const longFrames: number[] = [];
+  // Long animation frames: over 50 ms from their first task to their rendering, with how long of it the
+  // page's thread was blocked (its long tasks' time past 50 ms, and the rendering): a long frame that blocked
+  // little waited on something else (raster, the compositor, the machine's other work).
+  const longFrames: { duration: number; blocking: number }[] = [];
   const frameObserver = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longFrames.push(entry.duration);
+    for (const entry of list.getEntries() as (PerformanceEntry & { blockingDuration: number })[])
+      longFrames.push({ duration: entry.duration, blocking: entry.blockingDuration });
   });
   frameObserver.observe({ type: 'long-animation-frame' });
   window.scrollTo(0, 0);
@@ -552,7 +554,7 @@ async function measureSize(page: Page, size: number) {
   );
   console.log(`      switches: ${switches.map((s) => `${s.name} ${s.ms.toFixed(0)}`).join(', ')} ms`);
   console.log(
-    `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : `NOT reached${scroll.stalled ? `: ${scroll.stalled}` : ''}`}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms, ${slowFrames} over ${TARGETS.frameMs} ms, in 1 / 2 / 3 / 4+ refreshes ${refreshCounts(scroll.frames).join(' / ')}; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms); animation frames with over ${TARGETS.frameMs} ms of the page's own work ${scroll.longFrames.length} (max ${Math.max(0, ...scroll.longFrames).toFixed(0)} ms); JS heap after it ${scroll.heapMb.toFixed(0)} MB`,
+    `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : `NOT reached${scroll.stalled ? `: ${scroll.stalled}` : ''}`}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms, ${slowFrames} over ${TARGETS.frameMs} ms, in 1 / 2 / 3 / 4+ refreshes ${refreshCounts(scroll.frames).join(' / ')}; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms); long animation frames ${scroll.longFrames.length} (longest ${Math.max(0, ...scroll.longFrames.map((frame) => frame.duration)).toFixed(0)} ms, the page's thread blocked at most ${Math.max(0, ...scroll.longFrames.map((frame) => frame.blocking)).toFixed(0)} ms of one); JS heap after it ${scroll.heapMb.toFixed(0)} MB`,
   );
   console.log(
     `      search on the device: first query ${firstSearch.toFixed(1)} ms; then p50 ${percentile(searched.query.slice(1), 50).toFixed(1)} ms, p95 ${searchP95.toFixed(1)} ms; results on screen after the ${SEARCH_DEBOUNCE_MS} ms pause: p50 ${percentile(searched.shown.slice(1), 50).toFixed(0)} ms, p95 ${shownP95.toFixed(0)} ms`,
