@@ -1,14 +1,13 @@
 // Every route of spec section 2. The dashboard and the sign-in screen ship with the first page; every
 // other screen (the bookmarklet's window and the sign-in callback too) loads when first opened.
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { LoginRoute } from './screens/auth/LoginRoute';
 import { DashboardPage } from './screens/dashboard/DashboardPage';
 import { AppLayout } from './session/AppLayout';
-import { LoadingScreen } from './session/LoadingScreen';
 import { RequireAuth } from './session/RequireAuth';
-import { ScreenLoadBoundary } from './session/ScreenLoadBoundary';
+import { LazyScreen } from './session/ScreenLoadBoundary';
 import { SessionPublicLayout } from './session/SessionPublicLayout';
 
 /** A screen in its own chunk, fetched the first time its route opens (the service worker precaches all). */
@@ -48,20 +47,6 @@ const SIGNED_IN_SCREENS = [
   { path: '/import', Screen: ImportPage },
   { path: '/share', Screen: ShareTargetPage },
 ];
-
-/**
- * A screen that may still have to be fetched: the loading screen meanwhile, and words instead of a blank page
- * when it can't be (ScreenLoadBoundary), each route its own boundary (keyed by path, so leaving a failed
- * screen shows the next one).
- */
-function LazyScreen({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    <ScreenLoadBoundary key={pathname}>
-      <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
-    </ScreenLoadBoundary>
-  );
-}
 
 function SignedIn({ children }: { children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SCREEN_LOAD_FAILED, ScreenLoadBoundary } from './ScreenLoadBoundary';
+import { LazyScreen, SCREEN_LOAD_FAILED, ScreenLoadBoundary } from './ScreenLoadBoundary';
 
 afterEach(cleanup);
 
@@ -42,6 +42,39 @@ describe('a screen that cannot be fetched', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('link', { name: 'Back to My Articles' }));
     expect(await screen.findByRole('heading', { name: 'My Articles' })).toBeTruthy();
+    reported.mockRestore();
+  });
+
+  it('shows the next screen once the reader leaves the failed one, in the same layout', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // As App.tsx routes them: every screen a LazyScreen at the same place, so React keeps one boundary
+    // across routes unless each route has its own.
+    render(
+      <MemoryRouter initialEntries={['/article/a']}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <LazyScreen>
+                <h1>My Articles</h1>
+              </LazyScreen>
+            }
+          />
+          <Route
+            path="/article/:id"
+            element={
+              <LazyScreen>
+                <Unreachable />
+              </LazyScreen>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(SCREEN_LOAD_FAILED);
+    fireEvent.click(screen.getByRole('link', { name: 'Back to My Articles' }));
+    expect(await screen.findByRole('heading', { name: 'My Articles' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     reported.mockRestore();
   });
 
