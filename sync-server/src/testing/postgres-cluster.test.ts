@@ -67,13 +67,14 @@ describe('the test PostgreSQL cluster', () => {
       second,
       "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
     );
-    // Every table of the PostgreSQL schema, and nothing else but the search's word list (migrations/0009,
-    // read by the search's SQL functions only, as FTS5's tables are not in SQLite's schema).
+    // Every table of the PostgreSQL schema, and nothing else but the search's word list and its articles'
+    // vectors (migrations/0009 and 0011, read by the search's SQL functions only, as FTS5's tables are not
+    // in SQLite's schema).
     const declared = Object.values(postgresSchema)
       .filter((value) => is(value, PgTable))
       .map((table) => getTableName(table));
     expect(declared).toContain('change_log');
-    expect(tables.map((table) => table.name).sort()).toEqual([...declared, 'search_words'].sort());
+    expect(tables.map((table) => table.name).sort()).toEqual([...declared, 'article_search_vectors', 'search_words'].sort());
   });
 
   it('finds the newest /usr/lib/postgresql/<version>/bin first, then PATH', () => {
