@@ -35,6 +35,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker's own script (imported by the generated sw.js).
+    files: ['app/public/sw-routes.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['extension/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
   },

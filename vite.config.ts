@@ -47,6 +47,9 @@ export default defineConfig({
         // Cross-Origin-Opener-Policy: same-origin, which would cut it off from the page it saves.
         navigateFallbackDenylist: [/^\/api\//, /^\/save(\?|$)/],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Its static routes: the hashed assets straight from the precache (app/public/sw-routes.js).
+        importScripts: ['sw-routes.js'],
+        globIgnores: ['sw-routes.js'],
         runtimeCaching: [
           {
             // Images still on other sites (articles saved before their images were archived); keep the ones

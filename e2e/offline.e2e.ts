@@ -1,7 +1,8 @@
 // The installed app with no network, in Chromium against the built app and the real server: once the
-// service worker controls the page, a reload offline comes from its cache, the session and the saved
-// articles come from IndexedDB, and a saved article opens with its images from the device's offline
-// library (the server archived them; the device downloaded them after syncing).
+// service worker controls the page, a reload offline comes from its cache (the hashed assets by its
+// static route), the session and the saved articles come from IndexedDB, and a saved article opens with
+// its images from the device's offline library (the server archived them; the device downloaded them
+// after syncing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { card, signUp, submitSave } from './support/app-actions';
@@ -71,6 +72,19 @@ describe('offline', () => {
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await openReader(page);
+    // The app's scripts and styles came from the precache by the service worker's static route
+    // (app/public/sw-routes.js), without waiting on its fetch handler.
+    const assetSources = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .map(
+          (entry) =>
+            (entry as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType,
+        ),
+    );
+    expect(assetSources.length).toBeGreaterThan(1);
+    expect(new Set(assetSources)).toEqual(new Set(['cache']));
     expect(new URL(page.url()).pathname).toBe(articlePath);
     expect(await imageShown(page, '.reader-hero')).toBe(true);
     expect(await page.locator('.reader-hero').getAttribute('src')).toMatch(/^blob:/);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Files whose names don't change between builds must be revalidated, or a new version never arrives. */
-const REVALIDATE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+const REVALIDATE = new Set(['index.html', 'sw.js', 'sw-routes.js', 'registerSW.js', 'manifest.webmanifest']);
 
 export async function registerStaticApp(app: FastifyInstance, appDir: string | null): Promise<void> {
   if (!appDir || !existsSync(join(appDir, 'index.html'))) {

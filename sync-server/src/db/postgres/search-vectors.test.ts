@@ -47,7 +47,9 @@ describe('the search vectors beside the articles', () => {
 
   it('follow every write of an article’s words and date, and only those', async () => {
     await db.run(sql.raw(insertArticle('a1', 'A harbour at dawn.')));
-    await db.run(sql.raw(insertArticle('a2', 'Another harbour, at dusk.', 'reader', '2029-01-01T00:00:00.000Z')));
+    await db.run(
+      sql.raw(insertArticle('a2', 'Another harbour, at dusk.', 'reader', '2029-01-01T00:00:00.000Z')),
+    );
     await db.run(sql.raw(insertArticle('b1', 'The harbour of another reader.', 'other')));
     expect(await vectorRows(db)).toEqual([
       { id: 'a1', user_id: 'reader', created_at: AT, current: true },
@@ -67,7 +69,9 @@ describe('the search vectors beside the articles', () => {
     expect(await searchArticleIds(db, 'reader', 'coast')).toEqual(['a1']);
 
     // A URL saved again comes back to the top: its date, which orders equal ranks, moves with it.
-    await db.run(sql`UPDATE articles SET title = 'A page', tags_text = '', content_text = 'Harbour.' WHERE id = 'a1'`);
+    await db.run(
+      sql`UPDATE articles SET title = 'A page', tags_text = '', content_text = 'Harbour.' WHERE id = 'a1'`,
+    );
     await db.run(sql`UPDATE articles SET created_at = '2031-01-01T00:00:00.000Z' WHERE id = 'a2'`);
     expect(await searchArticleIds(db, 'reader', 'harbour')).toEqual(['a2', 'a1']);
 
@@ -90,7 +94,9 @@ describe('the search vectors beside the articles', () => {
   });
 
   it('are out of the articles’ rows: the articles keep only the ranking’s vector', async () => {
-    const columns = await db.all<{ name: string }>(sql`SELECT column_name AS name FROM information_schema.columns
+    const columns = await db.all<{
+      name: string;
+    }>(sql`SELECT column_name AS name FROM information_schema.columns
       WHERE table_name = 'articles' AND column_name LIKE 'search%' ORDER BY 1`);
     expect(columns).toEqual([{ name: 'search_rank_vector' }]);
   });
@@ -119,11 +125,17 @@ describe('upgrading to the vectors beside the articles (migration 0011)', () => 
     const saving = new pg.Client({ connectionString: fresh });
     await saving.connect();
     try {
-      await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE');
+      await client.query(
+        'DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE',
+      );
       await migrate(drizzle(client), { migrationsFolder: older });
-      await client.query(`INSERT INTO users (id, email, created_at) VALUES ('reader', 'r@example.com', '${AT}')`);
+      await client.query(
+        `INSERT INTO users (id, email, created_at) VALUES ('reader', 'r@example.com', '${AT}')`,
+      );
       await client.query(insertArticle('old', 'Saved with a lighthousekeeper at the harbour.'));
-      await client.query(insertArticle('older', 'A harbour seen before.', 'reader', '2029-01-01T00:00:00.000Z'));
+      await client.query(
+        insertArticle('older', 'A harbour seen before.', 'reader', '2029-01-01T00:00:00.000Z'),
+      );
       await saving.query('BEGIN');
       await saving.query(insertArticle('during', 'Saved by a lighthouseman.'));
       const upgrading = openPostgres(fresh);
@@ -145,7 +157,9 @@ describe('upgrading to the vectors beside the articles (migration 0011)', () => 
           new Set(['old', 'during']),
         );
         // A node of the version before goes on saving and searching through the same functions.
-        await saving.query(insertArticle('after', 'A harbour after the upgrade.', 'reader', '2031-01-01T00:00:00.000Z'));
+        await saving.query(
+          insertArticle('after', 'A harbour after the upgrade.', 'reader', '2031-01-01T00:00:00.000Z'),
+        );
         expect(await searchArticleIds(upgraded, 'reader', 'harbour')).toEqual(['after', 'old', 'older']);
       } finally {
         await upgraded.close();

@@ -4,8 +4,9 @@
 // prefix, only the caller's rows, best match first, at most SEARCH_RESULT_LIMIT. The vectors and their
 // weights are kept by migrations/0001_search_vectors.sql; for articles, 0003_search_prefixes.sql splits
 // them into what a search matches on (every word, and the beginnings of 2 to 6 letters of each) and what
-// it ranks by, 0008_search_window_sizes.sql finds the newest matches it ranks, and 0009_search_words.sql
-// keeps the words a long last word stands for.
+// it ranks by, 0008_search_window_sizes.sql finds the newest matches it ranks, 0009_search_words.sql
+// keeps the words a long last word stands for, and 0011_article_search_vectors.sql moves what a search
+// matches on out of the articles' rows into a narrow table beside them.
 import { isPrefixTerm, SEARCH_RANK_WINDOW, SEARCH_RESULT_LIMIT, searchTerms } from '@lectern/shared-schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../database';
@@ -31,7 +32,7 @@ export function searchQuery(query: string): SQL | null {
 /**
  * The tsquery an article must match, or null when the query has no word: searchQuery's, except for the word
  * being typed (lectern_search_prefix): up to 6 letters, its beginning's own lexeme in
- * articles.search_vector; longer, the words it begins OR'ed (search_words, at most 64). Either way a few
+ * article_search_vectors.search_vector; longer, the words it begins OR'ed (search_words, at most 64). Either way a few
  * entries of the GIN index instead of every word that begins so.
  */
 export function articleMatchQuery(query: string): SQL | null {
@@ -68,10 +69,11 @@ const FIRST_WINDOW = 1000;
  * The newest SEARCH_RANK_WINDOW matches are ranked, by their search_rank_vector (a few hundred bytes each),
  * each read by its primary key: joined instead, the planner hashed the reader's whole library for a few
  * hundred matches at a few thousand articles (4 of the search's 7 ms at 5,000).
- * lectern_search_newest (migrations/0008) finds them through the GIN index (user_id, seq, search_vector)
- * among the caller's articles of the last FIRST_WINDOW seq, then of a window sized by the first's rate of
- * matches, or among all when reading every match costs less, so that a word reads about as many rows as
- * it keeps rather than every match.
+ * lectern_search_newest (migrations/0008, 0011) finds them through the GIN index (user_id, seq,
+ * search_vector) of article_search_vectors among the caller's articles of the last FIRST_WINDOW seq, then
+ * of a window sized by the first's rate of matches, or among all when reading every match costs less, so
+ * that a word reads about as many rows as it keeps rather than every match; those rows are about 70 to a
+ * page (the articles' are three), so the newest 500 matches of a common word are on a dozen pages.
  */
 export function rankedArticles(userId: string, query: string): SQL | null {
   const match = articleMatchQuery(query);
