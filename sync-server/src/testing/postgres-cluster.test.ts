@@ -74,7 +74,9 @@ describe('the test PostgreSQL cluster', () => {
       .filter((value) => is(value, PgTable))
       .map((table) => getTableName(table));
     expect(declared).toContain('change_log');
-    expect(tables.map((table) => table.name).sort()).toEqual([...declared, 'article_search_vectors', 'search_words'].sort());
+    expect(tables.map((table) => table.name).sort()).toEqual(
+      [...declared, 'article_search_vectors', 'search_words'].sort(),
+    );
   });
 
   it('finds the newest /usr/lib/postgresql/<version>/bin first, then PATH', () => {
