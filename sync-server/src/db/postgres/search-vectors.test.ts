@@ -4,15 +4,10 @@
 // anything else leaves it alone, a deleted article or reader leaves nothing behind, and a database
 // upgraded from the version before holds every article saved before and during the upgrade.
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, stopTestCluster } from '../../testing/postgres-cluster';
+import { databaseMigratedTo } from '../../testing/postgres-upgrade';
 import type { Db } from '../database';
 import { openPostgres } from './connection';
 import { searchArticleIds } from './search';
@@ -103,32 +98,15 @@ describe('the search vectors beside the articles', () => {
 });
 
 describe('upgrading to the vectors beside the articles (migration 0011)', () => {
-  const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'lectern-pg-upgrade-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
   it('holds every article saved before and during it, and a node of the version before goes on', async () => {
     // A database as a node before 0011 left it: the migrations up to 0010 only, then articles saved.
-    const older = join(dir, 'migrations');
-    cpSync(migrations, older, { recursive: true });
-    const journalFile = join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-    journal.entries = journal.entries.filter((entry) => entry.idx <= 10);
-    writeFileSync(journalFile, JSON.stringify(journal));
-    const fresh = await createTestDatabase();
+    const fresh = await databaseMigratedTo(10);
     const client = new pg.Client({ connectionString: fresh });
     await client.connect();
     // A node of the version before, saving while another node upgrades.
     const saving = new pg.Client({ connectionString: fresh });
     await saving.connect();
     try {
-      await client.query(
-        'DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE',
-      );
-      await migrate(drizzle(client), { migrationsFolder: older });
       await client.query(
         `INSERT INTO users (id, email, created_at) VALUES ('reader', 'r@example.com', '${AT}')`,
       );

@@ -4,15 +4,10 @@
 // words come from every write of an article and from the articles saved before the table existed; more
 // than 64 of them fall back to the prefix; and two saves meeting the same new word never wait for each other.
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, stopTestCluster } from '../../testing/postgres-cluster';
+import { databaseMigratedTo } from '../../testing/postgres-upgrade';
 import type { Db } from '../database';
 import { openPostgres } from './connection';
 import { searchArticleIds } from './search';
@@ -107,22 +102,9 @@ describe('a long last word typed', () => {
 });
 
 describe('upgrading to the kept words (migration 0009)', () => {
-  const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'lectern-pg-upgrade-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
   it('keeps the words of the articles saved before and during it, so a long word typed finds them', async () => {
     // A database as a node before 0009 left it: the migrations up to 0008 only, then an article saved.
-    const older = join(dir, 'migrations');
-    cpSync(migrations, older, { recursive: true });
-    const journalFile = join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-    journal.entries = journal.entries.filter((entry) => entry.idx <= 8);
-    writeFileSync(journalFile, JSON.stringify(journal));
-    const fresh = await createTestDatabase();
+    const fresh = await databaseMigratedTo(8);
     const insert = (id: string, text: string) =>
       `INSERT INTO articles (id, user_id, url, title, article_type, content_text, created_at, updated_at)
         VALUES ('${id}', 'reader', 'https://example.org/${id}', 'A page', 'web', '${text}', '${AT}', '${AT}')`;
@@ -132,10 +114,6 @@ describe('upgrading to the kept words (migration 0009)', () => {
     const saving = new pg.Client({ connectionString: fresh });
     await saving.connect();
     try {
-      await client.query(
-        'DROP SCHEMA public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE',
-      );
-      await migrate(drizzle(client), { migrationsFolder: older });
       await client.query(
         `INSERT INTO users (id, email, created_at) VALUES ('reader', 'r@example.com', '${AT}')`,
       );
