@@ -101,17 +101,15 @@ describe('upgrading to the vectors beside the articles (migration 0011)', () => 
   it('holds every article saved before and during it, and a node of the version before goes on', async () => {
     // A database as a node before 0011 left it: the migrations up to 0010 only, then articles saved.
     const fresh = await databaseMigratedTo(10);
-    const client = new pg.Client({ connectionString: fresh });
-    await client.connect();
-    // A node of the version before, saving while another node upgrades.
+    // A node of the version before: it saved articles, and saves another while a new node upgrades.
     const saving = new pg.Client({ connectionString: fresh });
     await saving.connect();
     try {
-      await client.query(
+      await saving.query(
         `INSERT INTO users (id, email, created_at) VALUES ('reader', 'r@example.com', '${AT}')`,
       );
-      await client.query(insertArticle('old', 'Saved with a lighthousekeeper at the harbour.'));
-      await client.query(
+      await saving.query(insertArticle('old', 'Saved with a lighthousekeeper at the harbour.'));
+      await saving.query(
         insertArticle('older', 'A harbour seen before.', 'reader', '2029-01-01T00:00:00.000Z'),
       );
       await saving.query('BEGIN');
@@ -143,7 +141,7 @@ describe('upgrading to the vectors beside the articles (migration 0011)', () => 
         await upgraded.close();
       }
     } finally {
-      await Promise.all([client.end(), saving.end()]);
+      await saving.end();
     }
   });
 });

@@ -32,8 +32,8 @@ export function searchQuery(query: string): SQL | null {
 /**
  * The tsquery an article must match, or null when the query has no word: searchQuery's, except for the word
  * being typed (lectern_search_prefix): up to 6 letters, its beginning's own lexeme in
- * article_search_vectors.search_vector; longer, the words it begins OR'ed (search_words, at most 64). Either way a few
- * entries of the GIN index instead of every word that begins so.
+ * article_search_vectors.search_vector; longer, the words it begins OR'ed (search_words, at most 64).
+ * Either way a few entries of the GIN index instead of every word that begins so.
  */
 export function articleMatchQuery(query: string): SQL | null {
   return everyWord(query, (term) => sql`lectern_search_prefix(${term})`);
