@@ -494,6 +494,40 @@ describe('the My Articles dashboard', () => {
     }, 20_000);
     expect(await cards.count()).toBeLessThan(60);
     expect(await part(100).count()).toBe(0);
+
+    // Flung (a screen a frame), a card shows its title and leaves the lines under it; they are back once
+    // the grid stops. Read in the page, in the frame after the last scroll.
+    const lookAtACard = async (fling: boolean) => {
+      if (fling) {
+        window.scrollTo(0, 0);
+        for (let frame = 0; frame < 6; frame += 1) {
+          window.scrollBy(0, window.innerHeight);
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+      }
+      const card = document.querySelector('ul.article-grid article.article-card');
+      const visibility = (selector: string) => getComputedStyle(card!.querySelector(selector)!).visibility;
+      return {
+        flung: document.querySelector('ul.article-grid')!.hasAttribute('data-flung'),
+        title: visibility('.article-card__title'),
+        source: visibility('.article-card__source'),
+        footer: visibility('.article-card__footer'),
+      };
+    };
+    expect(await page.evaluate(lookAtACard, true)).toEqual({
+      flung: true,
+      title: 'visible',
+      source: 'hidden',
+      footer: 'hidden',
+    });
+    await eventually(async () =>
+      expect(await page.evaluate(lookAtACard, false)).toEqual({
+        flung: false,
+        title: 'visible',
+        source: 'visible',
+        footer: 'visible',
+      }),
+    );
     await page.context().close();
   });
 });
