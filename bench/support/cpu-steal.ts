@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 
 const SAMPLE_MS = 250;
 
-/** The steal and the busy time of all cores so far, in clock ticks (USER_HZ, 100 a second on Linux). */
-function cpuTicks(): { steal: number; busy: number } | null {
+/** The steal of all cores so far, in clock ticks (USER_HZ, 100 a second on Linux). */
+function stolenTicks(): number | null {
   let line: string | undefined;
   try {
     line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
@@ -14,10 +14,8 @@ function cpuTicks(): { steal: number; busy: number } | null {
     return null;
   }
   // cpu user nice system idle iowait irq softirq steal …
-  const fields = line?.split(/\s+/).slice(1, 9).map(Number);
-  if (!fields || fields.length < 8 || fields.some((value) => !Number.isFinite(value))) return null;
-  const [user, nice, system, , , irq, softirq, steal] = fields as [number, ...number[]];
-  return { steal: steal ?? 0, busy: user + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) };
+  const steal = Number(line?.split(/\s+/)[8]);
+  return line?.startsWith('cpu ') && Number.isFinite(steal) ? steal : null;
 }
 
 export interface StealSample {
@@ -39,15 +37,15 @@ export interface StealReport {
 
 /** Samples the host's steal every SAMPLE_MS until stopped; null where /proc/stat can't be read. */
 export function startStealSampler(): { stop(): StealReport } | null {
-  const first = cpuTicks();
+  const first = stolenTicks();
   if (first === null) return null;
   const samples: StealSample[] = [];
   let last = { ticks: first, at: Date.now() };
   const sample = () => {
-    const ticks = cpuTicks();
+    const ticks = stolenTicks();
     const at = Date.now();
     if (ticks === null || at <= last.at) return;
-    samples.push({ at, stolenCores: ((ticks.steal - last.ticks.steal) * 10) / (at - last.at) });
+    samples.push({ at, stolenCores: ((ticks - last.ticks) * 10) / (at - last.at) });
     last = { ticks, at };
   };
   const timer = setInterval(sample, SAMPLE_MS);
@@ -58,7 +56,7 @@ export function startStealSampler(): { stop(): StealReport } | null {
       sample();
       const elapsed = last.at - started;
       return {
-        averageCores: elapsed > 0 ? ((last.ticks.steal - first.steal) * 10) / elapsed : 0,
+        averageCores: elapsed > 0 ? ((last.ticks - first) * 10) / elapsed : 0,
         worstCores: Math.max(0, ...samples.map((entry) => entry.stolenCores)),
         samples,
         around(at) {
