@@ -98,10 +98,16 @@ describe('the search vectors beside the articles', () => {
   });
 
   it('are in the search index as soon as saved, never in a pending list every search reads (migration 0012)', async () => {
-    // Ten articles of a few hundred words: well under GIN's default pending list of 4 MB, where each
-    // would have waited (and been read by every search) until the list filled.
+    // Ten articles of a few hundred words, each with a highlight of some of them: well under GIN's default
+    // pending list of 4 MB, where each would have waited (and been read by every search) until the list
+    // filled.
     const words = (n: number) => Array.from({ length: 300 }, (_, i) => `w${n}x${i.toString(36)}`).join(' ');
-    for (let n = 0; n < 10; n += 1) await db.run(sql.raw(insertArticle(`p${n}`, words(n))));
+    for (let n = 0; n < 10; n += 1) {
+      await db.run(sql.raw(insertArticle(`p${n}`, words(n))));
+      await db.run(sql`INSERT INTO highlights (id, user_id, article_id, highlighted_text, position_start,
+          position_end, created_at, updated_at)
+        VALUES (${`h${n}`}, 'reader', ${`p${n}`}, ${words(n).slice(0, 2_000)}, 0, 2000, ${AT}, ${AT})`);
+    }
     await db.run(sql`CREATE EXTENSION IF NOT EXISTS pgstattuple`);
     const pending = await db.all<{ index: string; pages: number; fastupdate: boolean }>(sql`
       SELECT c.relname AS index, (pgstatginindex(c.oid)).pending_pages AS pages,
