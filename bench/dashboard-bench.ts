@@ -550,11 +550,12 @@ async function measureSize(page: Page, size: number) {
   const allowedRefreshes = Math.floor(TARGETS.frameMs / REFRESH_MS + 1e-9);
   const maxRefreshes = Math.max(...scroll.frames.map(refreshesOf));
   const maxFrame = maxRefreshes * REFRESH_MS;
-  const slowFrames: { ms: number; at: number }[] = [];
+  // Each frame over the target by the wall-clock time it ended, to look up the host's steal then.
+  const slowFrames: number[] = [];
   let frameEnd = scroll.startedAt;
   for (const ms of scroll.frames) {
     frameEnd += ms;
-    if (refreshesOf(ms) > allowedRefreshes) slowFrames.push({ ms, at: frameEnd });
+    if (refreshesOf(ms) > allowedRefreshes) slowFrames.push(frameEnd);
   }
 
   const words = searchableWords(SEED);
@@ -581,7 +582,7 @@ async function measureSize(page: Page, size: number) {
     `      scroll to card ${scroll.total.toLocaleString('en')} (${scroll.reached ? 'reached' : `NOT reached${scroll.stalled ? `: ${scroll.stalled}` : ''}`}) in ${scroll.seconds.toFixed(1)} s: ${scroll.frames.length} frames, p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p99 ${percentile(scroll.frames, 99).toFixed(1)} ms, max ${maxFrame.toFixed(1)} ms (read ${Math.max(...scroll.frames).toFixed(1)}), ${slowFrames.length} over ${TARGETS.frameMs} ms, in 1 / 2 / 3 / 4+ refreshes ${refreshCounts(scroll.frames).join(' / ')}; long tasks ${scroll.longTasks.length} (max ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms); long animation frames ${scroll.longFrames.length} (longest ${Math.max(0, ...scroll.longFrames.map((frame) => frame.duration)).toFixed(0)} ms, the page's thread blocked at most ${Math.max(0, ...scroll.longFrames.map((frame) => frame.blocking)).toFixed(0)} ms of one); JS heap after it ${scroll.heapMb.toFixed(0)} MB`,
   );
   if (stolen) {
-    const stolenAround = slowFrames.map((frame) => stolen.around(frame.at));
+    const stolenAround = slowFrames.map((endedAt) => stolen.around(endedAt));
     console.log(
       `      the machine's host took ${(stolen.averageCores * 100).toFixed(0)}% of a core on average during the scroll (steal), ${(stolen.worstCores * 100).toFixed(0)}% in its worst quarter second${slowFrames.length > 0 ? `; around each frame over ${TARGETS.frameMs} ms: ${stolenAround.map((cores) => (cores === undefined ? '?' : `${(cores * 100).toFixed(0)}%`)).join(', ')}` : ''}`,
     );

@@ -137,9 +137,8 @@ async function main() {
       const seconds = await growTo(db, library, saved, size);
       const added = size - saved;
       saved = size;
-      // What autovacuum does after a bulk load: statistics for the planner, and the GIN index's pending
-      // list of new entries merged into the index (a search reads that list whole). The index is on
-      // article_search_vectors since migration 0011.
+      // What autovacuum does after a bulk load: statistics for the planner and the tables' visibility maps.
+      // The GIN index (on article_search_vectors since migration 0011) keeps no pending list since 0012.
       const vacuumStarted = performance.now();
       await db.run(sql`VACUUM ANALYZE articles, article_search_vectors`);
       console.log(

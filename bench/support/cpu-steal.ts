@@ -18,7 +18,7 @@ function stolenTicks(): number | null {
   return line?.startsWith('cpu ') && Number.isFinite(steal) ? steal : null;
 }
 
-export interface StealSample {
+interface StealSample {
   /** Wall-clock time (Date.now()) at the sample's end. */
   at: number;
   /** The share of one core the host took during the sample (0.25 = a quarter of a core). */
@@ -30,7 +30,6 @@ export interface StealReport {
   averageCores: number;
   /** The worst sample's share. */
   worstCores: number;
-  samples: StealSample[];
   /** The share of one core taken during the sample around a moment (Date.now() time), if sampled then. */
   around(at: number): number | undefined;
 }
@@ -58,7 +57,6 @@ export function startStealSampler(): { stop(): StealReport } | null {
       return {
         averageCores: elapsed > 0 ? ((last.ticks - first) * 10) / elapsed : 0,
         worstCores: Math.max(0, ...samples.map((entry) => entry.stolenCores)),
-        samples,
         around(at) {
           const index = samples.findIndex((entry) => entry.at >= at);
           const from = index > 0 ? samples[index - 1]!.at : started;
