@@ -30,6 +30,8 @@ let other: ApiClient;
 /** The reader's articles, oldest first, with the bodies they were saved with. */
 const saved: { id: string; content: string | null }[] = [];
 let othersArticle: string;
+/** Ids a millisecond apart in save order: two saves in one millisecond still list newest first. */
+const ID_CLOCK = Date.now();
 
 async function save(
   db: Queryable,
@@ -42,7 +44,7 @@ async function save(
     db,
     userId,
     {
-      id: newId(),
+      id: newId(ID_CLOCK + index),
       url: `https://example.com/bodies/${index}`,
       title: `Article ${index}`,
       description: `About ${index}`,
