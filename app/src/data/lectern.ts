@@ -19,6 +19,7 @@ import { createArticleSearch } from './search/article-search';
 import { createHighlightSearch } from './search/highlight-search';
 import { browserConnectivity, type Connectivity } from './sync/connectivity';
 import { browserEventSource, type OpenEventSource } from './sync/live-updates';
+import { pacedQuerier } from './sync/first-sync-pace';
 import { createSyncEngine, type SyncTimers } from './sync/sync-engine';
 import { webLock, type SyncLock } from './sync/sync-lock';
 
@@ -128,7 +129,7 @@ export function createLectern(options: LecternOptions = {}) {
      * Runs `querier` now and again after every change to what it read (any tab): the screens' live reads
      * (hooks/use-live-query.ts), without the screens' own JavaScript carrying Dexie.
      */
-    liveQuery,
+    liveQuery: <T>(querier: () => T | Promise<T>) => liveQuery(pacedQuerier(db, querier)),
     /** Spec section 9's numbers, from the device's data. */
     analytics: (now?: Date) => readingAnalytics(db, now),
     sync: {

@@ -55,16 +55,18 @@ export async function applyChanges(
     // article rows: the server re-sends every article a tag change touched, and its row is the truth. Done
     // the other way round, a tag deleted and then made again under the same name would take that name off
     // the articles the new tag was just attached to.
-    for (const id of deletedIdsOf(latest, 'tag')) {
-      const before = await db.tags.get(id);
-      if (!before) continue;
-      await db.tags.delete(id);
-      await renameTagEverywhere(db, before.name_key, null);
-    }
-    for (const { id, name, created_at } of upsertsOf<Tag>(latest, 'tag')) {
-      const before = await db.tags.get(id);
-      const row = { id, name, name_key: tagKey(name), created_at };
-      await db.tags.put(row);
+    // Read and written in bulk, not a round trip each: a first sync brings a library's hundreds of tags.
+    const deletedTags = deletedIdsOf(latest, 'tag');
+    const gone = await db.tags.bulkGet(deletedTags);
+    await db.tags.bulkDelete(deletedTags);
+    for (const before of gone) if (before) await renameTagEverywhere(db, before.name_key, null);
+    const tags = upsertsOf<Tag>(latest, 'tag');
+    const renamed = await db.tags.bulkGet(tags.map((tag) => tag.id));
+    await db.tags.bulkPut(
+      tags.map(({ id, name, created_at }) => ({ id, name, name_key: tagKey(name), created_at })),
+    );
+    for (const [i, { name }] of tags.entries()) {
+      const before = renamed[i];
       if (before && before.name !== name) await renameTagEverywhere(db, before.name_key, name);
     }
 

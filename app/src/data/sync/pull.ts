@@ -10,6 +10,7 @@ import { yieldTask } from '../offline/yield-to-ui';
 import { hasStagedCards } from '../db/staged-cards';
 import { applyChanges } from './apply-changes';
 import { readFeedPage } from './feed-page';
+import { paceLiveReads, runPacedReadsAgain } from './first-sync-pace';
 import { markSync } from './sync-marks';
 
 const articleCards = (changes: readonly Change[]) =>
@@ -28,12 +29,16 @@ export async function pullChanges(
   db: LecternDb,
   limit = CHANGES_MAX_LIMIT,
 ): Promise<number> {
-  let since = (await db.getMeta('cursor')) ?? 0;
+  // Read together, in one transaction: the first page is asked for as soon as they are in.
+  const [stored, cardsMarked, articleCount] = await db.transaction('r', [db.meta, db.articles], () =>
+    Promise.all([db.getMeta('cursor'), db.getMeta('cardsPull'), db.articles.count()]),
+  );
+  let since = stored ?? 0;
   // From nothing: a device that already holds articles (its own saves on a new account) pulls them whole.
-  const cardsMarked = (await db.getMeta('cardsPull')) === true;
-  const cards = cardsMarked || (since === 0 && (await db.articles.count()) === 0);
-  // A reload from here on goes on pulling cards (written once, not on every sync of the pull).
-  if (cards && !cardsMarked) await db.setMeta('cardsPull', true);
+  const cards = cardsMarked === true || (since === 0 && articleCount === 0);
+  // A reload from here on goes on pulling cards (written once, not on every sync of the pull), written
+  // while the first page is on its way.
+  const marking = cards && cardsMarked !== true ? db.setMeta('cardsPull', true) : null;
   const request = async (from: number) =>
     readFeedPage(
       await http.send('GET', '/sync/changes', {
@@ -42,35 +47,62 @@ export async function pullChanges(
     );
   let applied = 0;
   let coming = request(since);
-  for (;;) {
-    const page = await coming;
-    // A first sync's pages only, for the benchmark's timeline: marks stay until the page closes.
-    if (cards) markSync('page', 'start');
-    // The next page is asked for while this one is stored: the server's time and the device's overlap.
-    const more = page.hasMore && page.cursor !== since;
-    if (more) {
-      coming = request(page.cursor);
-      // Left unawaited if storing this page fails: that failure is the one reported.
-      coming.catch(() => undefined);
+  if (marking) {
+    // Written before the first page is stored; if that write fails, the request is left unawaited.
+    coming.catch(() => undefined);
+    await marking;
+  }
+  /** Whether the screens' live reads were paced (first-sync-pace.ts), and the last page then stored. */
+  let paced = false;
+  let lastStored = false;
+  try {
+    return await pullPages();
+  } finally {
+    paceLiveReads(db, false);
+    // Ended without its last page (an error): the live reads that answered an old result run again.
+    if (paced && !lastStored) await runPacedReadsAgain(db).catch(() => undefined);
+  }
+
+  async function pullPages(): Promise<number> {
+    for (;;) {
+      const page = await coming;
+      // A first sync's pages only, for the benchmark's timeline: marks stay until the page closes.
+      if (cards) markSync('page', 'start');
+      // The next page is asked for while this one is stored: the server's time and the device's overlap.
+      const more = page.hasMore && page.cursor !== since;
+      if (more) {
+        coming = request(page.cursor);
+        // Left unawaited if storing this page fails: that failure is the one reported.
+        coming.catch(() => undefined);
+      }
+      // Nothing new (the usual answer to a sync): no write transaction over every data table, which would
+      // hold up the dashboard's reads and wake every live query for nothing.
+      const nothingNew = page.changes.length === 0 && page.cursor === since && !cards;
+      const cardCount = cards ? articleCards(page.changes) : 0;
+      // The small last page of a large first sync is staged too: written as rows, each card's counts would
+      // look for the row it replaces among the staged pages, reading every one of them back.
+      const stage = cardCount >= STAGED_FROM_CARDS || (cardCount > 0 && (await hasStagedCards(db)));
+      // A first sync's screens run their live reads a few times a second, not after every page; the last
+      // page shows in full at once.
+      if (cards) {
+        paceLiveReads(db, more);
+        paced ||= more;
+      }
+      if (!nothingNew)
+        await applyChanges(db, page.changes, page.cursor, {
+          // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
+          ...(cards && !page.hasMore ? { cardsPull: false } : {}),
+          ...(cardCount > 0 ? { bodiesWanted: true } : {}),
+          ...(stage ? { stageCards: true } : {}),
+        });
+      if (cards) markSync('page', 'end');
+      applied += page.changes.length;
+      if (!more) {
+        lastStored = true;
+        return applied;
+      }
+      since = page.cursor;
+      await yieldTask();
     }
-    // Nothing new (the usual answer to a sync): no write transaction over every data table, which would
-    // hold up the dashboard's reads and wake every live query for nothing.
-    const nothingNew = page.changes.length === 0 && page.cursor === since && !cards;
-    const cardCount = cards ? articleCards(page.changes) : 0;
-    // The small last page of a large first sync is staged too: written as rows, each card's counts would
-    // look for the row it replaces among the staged pages, reading every one of them back.
-    const stage = cardCount >= STAGED_FROM_CARDS || (cardCount > 0 && (await hasStagedCards(db)));
-    if (!nothingNew)
-      await applyChanges(db, page.changes, page.cursor, {
-        // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
-        ...(cards && !page.hasMore ? { cardsPull: false } : {}),
-        ...(cardCount > 0 ? { bodiesWanted: true } : {}),
-        ...(stage ? { stageCards: true } : {}),
-      });
-    if (cards) markSync('page', 'end');
-    applied += page.changes.length;
-    if (!more) return applied;
-    since = page.cursor;
-    await yieldTask();
   }
 }
