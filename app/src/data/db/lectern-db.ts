@@ -191,7 +191,10 @@ export class LecternDb extends Dexie {
   declare card_page_ids: Table<CardPageIdsRow, number>;
 
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
-    super(name, options);
+    // Dexie's cache of live reads' results is off: it copied every result a live read got out of a query
+    // (a few hundred rows took 10 to 35 ms of the page, in tasks of over 100 ms while a first sync's cards
+    // were moved into rows), and the reads that need the library in memory keep their own (reads/row-cache.ts).
+    super(name, { cache: 'disabled', ...options });
     this.use(articleCountsMiddleware);
     this.use(listKeysMiddleware);
     this.use(stagedCardsMiddleware);
