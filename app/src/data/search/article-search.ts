@@ -18,6 +18,7 @@ import { hashOf } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
 import { yieldTask, yieldToUi } from '../offline/yield-to-ui';
 import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
+import { firstSyncPagesStored } from '../sync/first-sync-pace';
 import { markSync } from '../sync/sync-marks';
 import { rowsAfter, type RevPosition } from '../db/rev-steps';
 import { commitStoredIndex, readStoredIndex, writeIndexParts } from './stored-index';
@@ -103,13 +104,14 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   let waiting = 0;
   /**
    * Between two steps of a catch-up, always: the page's input and frames come first. Idle time when
-   * nobody waits for it (and a few milliseconds of merging the index's segments before it), one turn when
-   * a search does (typed letters still answered at once).
+   * nobody waits for it, after a first sync's pages of cards (and a few milliseconds of merging the
+   * index's segments before it), one turn when a search does (typed letters still answered at once).
    */
   const breathe = () => {
     if (waiting > 0) return turn();
     index.tidy();
-    return pause();
+    // Nor between a first sync's pages of cards (see prepare).
+    return firstSyncPagesStored(db).then(pause);
   };
   const saveDelayMs = options.saveDelayMs ?? SAVE_DELAY_MS;
   const saveSliceMs = options.saveSliceMs ?? SAVE_SLICE_MS;
@@ -486,8 +488,15 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       const fresh = nothingNew(staged);
       return { ids: searchTerms(query).length === 0 ? [] : index.search(query, limit), fresh, staged };
     },
-    /** Reads the stored index and takes in what changed since, in idle moments: before the first query. */
-    prepare: () => caughtUp(),
+    /**
+     * Reads the stored index and takes in what changed since, in idle moments: before the first query. Not
+     * while a first sync stores its pages of cards: the index would take in each page's cards in the
+     * moments between them (about 100 ms of the page's thread at 10,000 articles), not after.
+     */
+    prepare: async () => {
+      await firstSyncPagesStored(db);
+      await caughtUp();
+    },
     keepUp,
     /** Writes the index out now (tests; the app waits for a quiet moment). */
     async flush(): Promise<void> {

@@ -12,7 +12,8 @@ import { LecternDb } from '../db/lectern-db';
 import { rememberReader } from '../testing/device-user';
 import { startSeededServer, type SeededServer } from '../testing/seeded-server';
 import { memoryStorage } from '../testing/test-lectern';
-import { FIRST_SYNC_REFRESH_MS, pacedQuerier } from './first-sync-pace';
+import { createArticleSearch } from '../search/article-search';
+import { FIRST_SYNC_REFRESH_MS, paceLiveReads, pacedQuerier } from './first-sync-pace';
 import { pullChanges } from './pull';
 
 const ARTICLES = 120;
@@ -122,6 +123,31 @@ describe("a first sync's pace", () => {
       expect(device.read.runs).toBe(2);
     } finally {
       device.close();
+    }
+  });
+
+  it('has the search index get ready only once the pages of cards are in', async () => {
+    const db = new LecternDb(`first-sync-pace-search-${Date.now()}`, {
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    });
+    await rememberReader(db);
+    const search = createArticleSearch(db, { pause: () => Promise.resolve(), whenHidden: () => () => {} });
+    try {
+      paceLiveReads(db, true);
+      let prepared = false;
+      const preparing = search.prepare().then(() => {
+        prepared = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(prepared).toBe(false);
+      expect(search.stats.catchUps).toBe(0);
+      paceLiveReads(db, false);
+      await preparing;
+      expect(search.stats.catchUpsEnded).toBe(1);
+    } finally {
+      search.stop();
+      db.close();
     }
   });
 });

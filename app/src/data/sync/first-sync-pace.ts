@@ -12,10 +12,31 @@ export const FIRST_SYNC_REFRESH_MS = 250;
 /** The databases a first sync is storing pages of cards into. */
 const paced = new WeakSet<LecternDb>();
 
+/** Resolved when the pacing under way ends, for work that waits for the pages of cards to be in. */
+const pacingEnds = new WeakMap<LecternDb, { ended: Promise<void>; end: () => void }>();
+
 /** Turns the pacing on while a first sync stores a page that more will follow, off for its last page. */
 export function paceLiveReads(db: LecternDb, on: boolean): void {
-  if (on) paced.add(db);
-  else paced.delete(db);
+  if (on) {
+    paced.add(db);
+    if (!pacingEnds.has(db)) {
+      let end = () => {};
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      pacingEnds.set(db, { ended, end });
+    }
+    return;
+  }
+  paced.delete(db);
+  pacingEnds.get(db)?.end();
+  pacingEnds.delete(db);
+}
+
+/**
+ * Answers once no first sync is storing its pages of cards (at once when none is): work that can wait,
+ * such as getting the search index ready, leaves the page to them.
+ */
+export function firstSyncPagesStored(db: LecternDb): Promise<void> {
+  return pacingEnds.get(db)?.ended ?? Promise.resolve();
 }
 
 /**
