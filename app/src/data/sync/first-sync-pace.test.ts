@@ -1,6 +1,9 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"fetch":{"disableSameOriginPolicy":true}}}
 // While a first sync stores its pages of cards, the screens' live reads run at most every
 // FIRST_SYNC_REFRESH_MS, and always once the last page is in, or once the pull ends without it. Against a
-// real server, with a clock the test moves.
+// real server, with a clock the test moves. In a page (happy-dom): a pull that fails has the live reads
+// run again through the page's own event (page-restore.ts).
 import '../testing/install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { TOKEN_STORAGE_KEY } from '@lectern/shared-schema';
@@ -9,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, type FetchLike } from '../api/http-client';
 import { ARTICLE_COUNTS_KEY, statsOf } from '../db/article-counts';
 import { LecternDb } from '../db/lectern-db';
+import { stageCards } from '../db/staged-cards';
+import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
 import { startSeededServer, type SeededServer } from '../testing/seeded-server';
 import { memoryStorage } from '../testing/test-lectern';
@@ -123,6 +128,35 @@ describe("a first sync's pace", () => {
       expect(device.read.runs).toBe(2);
     } finally {
       device.close();
+    }
+  });
+
+  it('holds a catch-up under way at its next pause until the pages of cards are in', async () => {
+    const db = new LecternDb(`first-sync-pace-catch-up-${Date.now()}`, {
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    });
+    await rememberReader(db);
+    // More staged cards than a catch-up takes in between two pauses.
+    const cards = Array.from({ length: 600 }, (_, i) => articleSummary(`staged-${i}`));
+    await db.transaction('rw', [...db.dataTables, db.article_counts], async () => {
+      await stageCards(db, cards);
+    });
+    const search = createArticleSearch(db, { pause: () => Promise.resolve(), whenHidden: () => () => {} });
+    try {
+      paceLiveReads(db, true);
+      // A search would not wait; a write-out's catch-up nobody waits for does.
+      const flushing = search.flush();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(search.stats.catchUps).toBe(1);
+      expect(search.stats.catchUpsEnded).toBe(0);
+      paceLiveReads(db, false);
+      await flushing;
+      expect(search.stats.catchUpsEnded).toBe(1);
+      expect(await search.search('Article staged-599')).toEqual(['staged-599']);
+    } finally {
+      search.stop();
+      db.close();
     }
   });
 

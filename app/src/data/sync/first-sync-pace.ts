@@ -3,32 +3,26 @@
 // goes over the whole staged library in memory (the lists, the counts, the tags), and a dozen runs in a row
 // took about a third of the main thread while a 10,000-article library came in. In between, a live read
 // answers what it last answered and waits for the next page (every page writes the cursor it reads). The
-// lists still grow a few times a second, and the last page shows in full at once.
+// lists still grow a few times a second, and the last page shows in full at once; a pull that ends without
+// it has every live read run again (page-restore.ts rereadEverything).
 import type { LecternDb } from '../db/lectern-db';
 
 /** How often, at most, a live read runs again while a first sync's pages of cards come in. */
 export const FIRST_SYNC_REFRESH_MS = 250;
 
-/** The databases a first sync is storing pages of cards into. */
-const paced = new WeakSet<LecternDb>();
-
-/** Resolved when the pacing under way ends, for work that waits for the pages of cards to be in. */
-const pacingEnds = new WeakMap<LecternDb, { ended: Promise<void>; end: () => void }>();
+/** Each database a first sync is storing pages of cards into, with what resolves when it is done. */
+const pacing = new WeakMap<LecternDb, { ended: Promise<void>; end: () => void }>();
 
 /** Turns the pacing on while a first sync stores a page that more will follow, off for its last page. */
 export function paceLiveReads(db: LecternDb, on: boolean): void {
-  if (on) {
-    paced.add(db);
-    if (!pacingEnds.has(db)) {
-      let end = () => {};
-      const ended = new Promise<void>((resolve) => (end = resolve));
-      pacingEnds.set(db, { ended, end });
-    }
-    return;
+  if (on && !pacing.has(db)) {
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    pacing.set(db, { ended, end });
+  } else if (!on) {
+    pacing.get(db)?.end();
+    pacing.delete(db);
   }
-  paced.delete(db);
-  pacingEnds.get(db)?.end();
-  pacingEnds.delete(db);
 }
 
 /**
@@ -36,19 +30,7 @@ export function paceLiveReads(db: LecternDb, on: boolean): void {
  * such as getting the search index ready, leaves the page to them.
  */
 export function firstSyncPagesStored(db: LecternDb): Promise<void> {
-  return pacingEnds.get(db)?.ended ?? Promise.resolve();
-}
-
-/**
- * Runs again the live reads that answered an old result while the pacing was on, once it ended without the
- * last page's write (the network lost, a write failed): the cursor, which they all read, written back as
- * it is.
- */
-export async function runPacedReadsAgain(db: LecternDb): Promise<void> {
-  await db.transaction('rw', db.meta, async () => {
-    const cursor = await db.getMeta('cursor');
-    if (cursor !== undefined) await db.setMeta('cursor', cursor);
-  });
+  return pacing.get(db)?.ended ?? Promise.resolve();
 }
 
 /**
@@ -62,7 +44,7 @@ export function pacedQuerier<T>(
 ): () => Promise<T> {
   let last: { value: T; at: number } | null = null;
   return async () => {
-    if (last && paced.has(db) && now() - last.at < FIRST_SYNC_REFRESH_MS) {
+    if (last && pacing.has(db) && now() - last.at < FIRST_SYNC_REFRESH_MS) {
       // Read so the next page's write runs this again.
       await db.getMeta('cursor');
       return last.value;

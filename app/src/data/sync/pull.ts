@@ -10,7 +10,8 @@ import { yieldTask } from '../offline/yield-to-ui';
 import { hasStagedCards } from '../db/staged-cards';
 import { applyChanges } from './apply-changes';
 import { readFeedPage } from './feed-page';
-import { paceLiveReads, runPacedReadsAgain } from './first-sync-pace';
+import { paceLiveReads } from './first-sync-pace';
+import { rereadEverything } from './page-restore';
 import { markSync } from './sync-marks';
 
 const articleCards = (changes: readonly Change[]) =>
@@ -52,18 +53,9 @@ export async function pullChanges(
     coming.catch(() => undefined);
     await marking;
   }
-  /** Whether the screens' live reads were paced (first-sync-pace.ts), and the last page then stored. */
-  let paced = false;
+  /** Whether the last page was stored: a first sync that ends without it has its paced reads run again. */
   let lastStored = false;
   try {
-    return await pullPages();
-  } finally {
-    paceLiveReads(db, false);
-    // Ended without its last page (an error): the live reads that answered an old result run again.
-    if (paced && !lastStored) await runPacedReadsAgain(db).catch(() => undefined);
-  }
-
-  async function pullPages(): Promise<number> {
     for (;;) {
       const page = await coming;
       // A first sync's pages only, for the benchmark's timeline: marks stay until the page closes.
@@ -84,10 +76,7 @@ export async function pullChanges(
       const stage = cardCount >= STAGED_FROM_CARDS || (cardCount > 0 && (await hasStagedCards(db)));
       // A first sync's screens run their live reads a few times a second, not after every page; the last
       // page shows in full at once.
-      if (cards) {
-        paceLiveReads(db, more);
-        paced ||= more;
-      }
+      if (cards) paceLiveReads(db, more);
       if (!nothingNew)
         await applyChanges(db, page.changes, page.cursor, {
           // The end of the feed ends the first sync's cards; cards of articles mean bodies to fetch.
@@ -104,5 +93,9 @@ export async function pullChanges(
       since = page.cursor;
       await yieldTask();
     }
+  } finally {
+    paceLiveReads(db, false);
+    // Ended without its last page (an error): the live reads that answered an old result read again.
+    if (cards && !lastStored) rereadEverything(db);
   }
 }
