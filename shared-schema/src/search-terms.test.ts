@@ -3,7 +3,7 @@
 // something not ASCII; it must give exactly the words of reading them everywhere.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchTerms } from './search-terms';
+import { holdsEveryTerm, isPrefixTerm, searchTerms } from './search-terms';
 
 /** The definition: every character read against Unicode's classes. */
 function wordsByDefinition(text: string): string[] {
@@ -57,6 +57,69 @@ describe('searchTerms', () => {
         expect(searchTerms(text)).toEqual(wordsByDefinition(text));
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+/** The definition: the text's words hold each term, the last as the start of one when it is a prefix. */
+function holdsByDefinition(text: string, terms: readonly string[]): boolean {
+  const words = searchTerms(text);
+  return (
+    terms.length > 0 &&
+    terms.every((term, index) =>
+      isPrefixTerm(term, index, terms.length)
+        ? words.some((word) => word.startsWith(term))
+        : words.includes(term),
+    )
+  );
+}
+
+describe('holdsEveryTerm', () => {
+  it('holds words as words, the last as a prefix, whatever the case and accents', () => {
+    expect(holdsEveryTerm('The Lighthouse Keepers', searchTerms('lighthouse keep'))).toBe(true);
+    expect(holdsEveryTerm('The Lighthouse Keepers', searchTerms('keep lighthouse'))).toBe(false);
+    expect(holdsEveryTerm('Harbourmasters', searchTerms('harbour'))).toBe(true);
+    expect(holdsEveryTerm('Harbourmasters', searchTerms('harbour keeper'))).toBe(false);
+    expect(holdsEveryTerm('harbourmaster and keeper', searchTerms('harbour keeper'))).toBe(false);
+    expect(holdsEveryTerm('Éléphant de mer', searchTerms('ELEPHANT de'))).toBe(true);
+    expect(holdsEveryTerm('https://example.org/garden-path', searchTerms('garden pat'))).toBe(true);
+    expect(holdsEveryTerm('東京の天気 Δελφοί', searchTerms('δελφ'))).toBe(true);
+    expect(holdsEveryTerm('anything', [])).toBe(false);
+  });
+
+  it('answers as the words of the text do, for any text and words taken from it or not', () => {
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme-ascii', maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+      fc.constantFrom(
+        'é',
+        'e\u0301',
+        'İ',
+        'ß',
+        'K',
+        'ﬁ',
+        '’',
+        '\u00a0',
+        '\ud835\udc01',
+        '①',
+        'ab',
+        'ab-abc',
+        ' ',
+      ),
+    );
+    const text = fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(text, text, fc.nat(), fc.nat(3), (body, query, start, cut) => {
+        const own = searchTerms(body);
+        // Words of the text itself, the last maybe cut short (a prefix being typed), and words of another.
+        const taken = own.slice(start % (own.length + 1), (start % (own.length + 1)) + 2);
+        const last = taken.at(-1);
+        if (last !== undefined && last.length > cut + 2)
+          taken[taken.length - 1] = last.slice(0, last.length - cut);
+        for (const terms of [taken, searchTerms(query), [...taken, ...searchTerms(query)]])
+          expect(holdsEveryTerm(body, terms)).toBe(holdsByDefinition(body, terms));
+      }),
+      { numRuns: 3_000 },
     );
   });
 });

@@ -13,23 +13,70 @@ const WORDS = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
 
 /**
+ * Text as search reads it: lowercased, diacritics removed (letters decomposed, their marks dropped), so
+ * its words are runs of ASCII letters and digits and of Unicode letters and numbers.
+ */
+function foldedForSearch(text: string): string {
+  return (
+    NOT_ASCII.test(text)
+      ? text.normalize('NFKD').replace(NOT_ASCII_RUNS, (run) => run.replace(MARKS, ''))
+      : text
+  ).toLowerCase();
+}
+
+/**
  * Lowercased words of letters and digits, diacritics removed; punctuation and operators are dropped.
  * Unicode's character classes are read only where there is something not ASCII: a body of mostly ASCII
  * text (a device indexes hundreds of megabytes of them) is split three times faster than by matching
  * every character against them, with the same words.
  */
 export function searchTerms(query: string): string[] {
-  const folded = (
-    NOT_ASCII.test(query)
-      ? query.normalize('NFKD').replace(NOT_ASCII_RUNS, (run) => run.replace(MARKS, ''))
-      : query
-  ).toLowerCase();
   const terms: string[] = [];
-  for (const run of folded.match(MAYBE_WORDS) ?? []) {
+  for (const run of foldedForSearch(query).match(MAYBE_WORDS) ?? []) {
     if (!NOT_ASCII.test(run)) terms.push(run);
     else for (const word of run.match(WORDS) ?? []) terms.push(word);
   }
   return terms;
+}
+
+/** One character of a word: an ASCII letter or digit, or a Unicode letter or number. */
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+
+/** Whether the character at `index` of folded text (its whole code point) is part of a word. */
+function isWordCharacterAt(folded: string, index: number): boolean {
+  const code = folded.charCodeAt(index);
+  if (Number.isNaN(code)) return false;
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+  const point = folded.codePointAt(index) ?? code;
+  return WORD_CHARACTER.test(String.fromCodePoint(point));
+}
+
+/** Whether the character before `index` of folded text is part of a word (a surrogate pair read whole). */
+function isWordCharacterBefore(folded: string, index: number): boolean {
+  if (index === 0) return false;
+  const low = folded.charCodeAt(index - 1);
+  const pair = low >= 0xdc00 && low <= 0xdfff && index >= 2;
+  return isWordCharacterAt(folded, pair ? index - 2 : index - 1);
+}
+
+/** Whether folded text has `term` as one of its words, or as the start of one with `asPrefix`. */
+function holdsTerm(folded: string, term: string, asPrefix: boolean): boolean {
+  for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
+    if (isWordCharacterBefore(folded, at)) continue;
+    if (asPrefix || !isWordCharacterAt(folded, at + term.length)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `text` holds every one of a query's words (searchTerms' words of the query), the last as a prefix
+ * when isPrefixTerm says so: what searchTerms would find in it, found in the text without splitting it
+ * into words (the server ranks a search's matches by the fields holding them, up to hundreds a search).
+ */
+export function holdsEveryTerm(text: string, terms: readonly string[]): boolean {
+  if (terms.length === 0) return false;
+  const folded = foldedForSearch(text);
+  return terms.every((term, index) => holdsTerm(folded, term, isPrefixTerm(term, index, terms.length)));
 }
 
 /**

@@ -20,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeArticleUrl } from '@lectern/shared-schema';
 import { privateFile, restrictMode } from '../private-files';
-import { SEARCH_VOCABULARY } from '../services/search-sqlite';
+import { declareSearchFunctions, SEARCH_VOCABULARY } from '../services/search-sqlite';
 import { recordTouched } from '../services/feed-rows';
 import { touchedBy } from './change-set';
 import type { Db, Orm, PlaceholderValues, Queryable } from './database';
@@ -48,14 +48,16 @@ export interface OpenSqliteOptions {
 }
 
 /**
- * The words the article index holds, in order (FTS5's vocabulary table over articles_fts), for this
- * connection: search reads the words a long last word begins (services/search-sqlite.ts). A temporary
- * table, declared at each open: nothing is stored, and the index it reads is the one migrated.
+ * What search needs on each connection (services/search-sqlite.ts): the words the article index holds, in
+ * order (FTS5's vocabulary table over articles_fts), whose words a long last word begins, and the function
+ * ranking a match by its fields. The table is temporary, declared at each open: nothing is stored, and the
+ * index it reads is the one migrated.
  */
-function followSearchVocabulary(connection: Database.Database): void {
+function prepareSearch(connection: Database.Database): void {
   connection.exec(
     `CREATE VIRTUAL TABLE temp.${SEARCH_VOCABULARY} USING fts5vocab(main, articles_fts, 'row')`,
   );
+  declareSearchFunctions(connection);
 }
 
 export function openSqlite(file: string, options: OpenSqliteOptions = {}): SqliteDb {
@@ -79,11 +81,11 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
   backfillNormalizedUrls(writer);
   const written = trackWrites(writer);
 
-  followSearchVocabulary(writer);
+  prepareSearch(writer);
   const reader = inMemory ? writer : new Database(file);
   if (reader !== writer) {
     reader.pragma('busy_timeout = 5000');
-    followSearchVocabulary(reader);
+    prepareSearch(reader);
     // The Db's own reads and its builder (`orm`) run here: a write through them fails at once instead of
     // landing outside the one-at-a-time queue, possibly inside another request's transaction.
     reader.pragma('query_only = ON');

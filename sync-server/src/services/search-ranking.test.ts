@@ -82,6 +82,20 @@ describe('search order', () => {
     expect(await search('keepers lighthouse')).toEqual([inTitle, inText]);
   });
 
+  it('ranks a field by the words it holds as words, accents and case folded as the index folds them', async () => {
+    // "harbour" is inside "Harbourmasters" but no word of that title: ranked by its text, like the rest.
+    const inside = await save({ title: 'Harbourmasters', text: 'The harbour keeper.' });
+    const accented = await save({ title: 'Le GARDIEN du Phare', text: 'harbour keeper' });
+    const inTitle = await save({ title: 'A harbour keeper', text: 'harbour keeper' });
+    const inText = await save({ text: 'harbour keeper' });
+    expect(await search('harbour keeper')).toEqual([inTitle, inText, accented, inside]);
+    expect(await search('phare gardien')).toEqual([accented]);
+    const fold = await save({ title: 'Éléphant de mer', text: 'Nothing else.' });
+    const foldInText = await save({ text: 'Un éléphant de mer.' });
+    expect(await search('elephant de')).toEqual([fold, foldInText]);
+    expect(await search('ÉLÉPHANT')).toEqual([fold, foldInText]);
+  });
+
   it(`ranks a word found everywhere among the newest ${SEARCH_RANK_WINDOW} matches only`, async () => {
     const titled = await save({ title: 'Common word in the title' });
     // Enough newer matches of the word in their text alone to push the titled one out of the window.
