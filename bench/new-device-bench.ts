@@ -159,6 +159,8 @@ async function main() {
   if (build.status !== 0) throw new Error('vite build failed');
   // NEW_DEVICE_DATA_DIR keeps the seeded library in that folder for the next run (seeding takes minutes).
   const keptDir = process.env.NEW_DEVICE_DATA_DIR;
+  // NEW_DEVICE_CARDS_ONLY=1: stops once every card is listed (trying a change to the first list; no table).
+  const cardsOnly = process.env.NEW_DEVICE_CARDS_ONLY === '1';
   const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'lectern-new-device-bench-'));
   const browser = await launchChromium();
   try {
@@ -205,6 +207,17 @@ async function main() {
         const listed = await page.evaluate(
           () => (window as unknown as { __probe: Probe }).__probe.cardsAt !== null,
         );
+        if (cardsOnly && listed) {
+          const probe = await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
+          console.log(
+            `every card listed ${((probe.cardsAt! - probe.submitAt!) / 1000).toFixed(2)} s after the submit`,
+          );
+          if (cdp && profileDir) {
+            const { profile } = await cdp.send('Profiler.stop');
+            writeFileSync(join(profileDir, 'new-device-cards.cpuprofile'), JSON.stringify(profile));
+          }
+          return;
+        }
         if (cdp && profileDir && listed && !cardsProfiled) {
           const { profile } = await cdp.send('Profiler.stop');
           writeFileSync(join(profileDir, 'new-device-cards.cpuprofile'), JSON.stringify(profile));
