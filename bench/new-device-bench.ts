@@ -196,6 +196,20 @@ async function main() {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
+      // BENCH_TRACE_DIR: a Chrome trace (scripts, layout, paint, IndexedDB's tasks) from the submit to every
+      // card listed: open it in Chrome's Performance panel.
+      const traceDir = process.env.BENCH_TRACE_DIR;
+      if (traceDir)
+        await browser.startTracing(page, {
+          path: join(traceDir, 'new-device-cards.json'),
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8.execute',
+            'blink.user_timing',
+          ],
+        });
+      let tracing = Boolean(traceDir);
       await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
       const wallStart = performance.now();
       let last = { articles: 0, rows: 0, staged: 0, bodies: 0, at: 0 };
@@ -207,6 +221,10 @@ async function main() {
         const listed = await page.evaluate(
           () => (window as unknown as { __probe: Probe }).__probe.cardsAt !== null,
         );
+        if (tracing && listed) {
+          await browser.stopTracing();
+          tracing = false;
+        }
         if (cardsOnly && listed) {
           const probe = await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
           console.log(
