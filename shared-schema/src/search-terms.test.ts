@@ -85,6 +85,9 @@ describe('holdsEveryTerm', () => {
     expect(holdsEveryTerm('https://example.org/garden-path', searchTerms('garden pat'))).toBe(true);
     expect(holdsEveryTerm('東京の天気 Δελφοί', searchTerms('δελφ'))).toBe(true);
     expect(holdsEveryTerm('anything', [])).toBe(false);
+    // A word cut inside a surrogate pair is no word of the text, though it begins one.
+    expect(holdsEveryTerm('ab-abc\u{10000}', ['abc\ud800', 'ab'], Infinity)).toBe(false);
+    expect(holdsEveryTerm('ab-abc\u{10000}', ['ab', 'abc\ud800'], Infinity)).toBe(true);
   });
 
   it('answers as the words of the text do, for any text and words taken from it or not', () => {
@@ -116,10 +119,25 @@ describe('holdsEveryTerm', () => {
         const last = taken.at(-1);
         if (last !== undefined && last.length > cut + 2)
           taken[taken.length - 1] = last.slice(0, last.length - cut);
-        for (const terms of [taken, searchTerms(query), [...taken, ...searchTerms(query)]])
-          expect(holdsEveryTerm(body, terms)).toBe(holdsByDefinition(body, terms));
+        for (const terms of [taken, searchTerms(query), [...taken, ...searchTerms(query)]]) {
+          const expected = holdsByDefinition(body, terms);
+          // Both ways: looking for the words in the text, and splitting it into words.
+          expect(holdsEveryTerm(body, terms, Infinity)).toBe(expected);
+          expect(holdsEveryTerm(body, terms, 0)).toBe(expected);
+        }
       }),
       { numRuns: 3_000 },
     );
+  });
+
+  it('splits a field crafted against the search into words once, rather than looking for each word', () => {
+    // Words overlapping in a run of letters: looked for one by one, each would be found at every letter.
+    const terms = searchTerms(Array.from({ length: 29 }, (_, i) => 'a'.repeat(i + 2)).join(' '));
+    const field = `${'a'.repeat(4_000)} ${terms.join(' ')}`;
+    const started = Date.now();
+    // A window of 500 matches, five fields each: about 9 s when every word was looked for.
+    for (let row = 0; row < 2_500; row += 1) expect(holdsEveryTerm(field, terms)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(holdsEveryTerm(`${'a'.repeat(4_000)} aa`, terms)).toBe(false);
   });
 });

@@ -31,8 +31,13 @@ function foldedForSearch(text: string): string {
  * every character against them, with the same words.
  */
 export function searchTerms(query: string): string[] {
+  return wordsOfFolded(foldedForSearch(query));
+}
+
+/** The words of text folded by foldedForSearch. */
+function wordsOfFolded(folded: string): string[] {
   const terms: string[] = [];
-  for (const run of foldedForSearch(query).match(MAYBE_WORDS) ?? []) {
+  for (const run of folded.match(MAYBE_WORDS) ?? []) {
     if (!NOT_ASCII.test(run)) terms.push(run);
     else for (const word of run.match(WORDS) ?? []) terms.push(word);
   }
@@ -59,24 +64,56 @@ function isWordCharacterBefore(folded: string, index: number): boolean {
   return isWordCharacterAt(folded, pair ? index - 2 : index - 1);
 }
 
+/** Whether `index` of the text falls between the two halves of a surrogate pair: no word begins or ends there. */
+function splitsPair(text: string, index: number): boolean {
+  const before = text.charCodeAt(index - 1);
+  const at = text.charCodeAt(index);
+  return before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff;
+}
+
 /** Whether folded text has `term` as one of its words, or as the start of one with `asPrefix`. */
 function holdsTerm(folded: string, term: string, asPrefix: boolean): boolean {
   for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
-    if (isWordCharacterBefore(folded, at)) continue;
-    if (asPrefix || !isWordCharacterAt(folded, at + term.length)) return true;
+    if (splitsPair(folded, at) || isWordCharacterBefore(folded, at)) continue;
+    const end = at + term.length;
+    if (asPrefix || !(splitsPair(folded, end) || isWordCharacterAt(folded, end))) return true;
   }
   return false;
 }
 
 /**
- * Whether `text` holds every one of a query's words (searchTerms' words of the query), the last as a prefix
- * when isPrefixTerm says so: what searchTerms would find in it, found in the text without splitting it
- * into words (the server ranks a search's matches by the fields holding them, up to hundreds a search).
+ * The most work holdsEveryTerm does by looking for the words in the text (the text's length times the
+ * words' letters): beyond it, the text is split into words once. Looking for them costs at most that many
+ * character comparisons, however the words overlap in the text ("aa", "aaa"… in a run of a's) and however
+ * often they occur; splitting costs the text's length. A field of ordinary length is looked in.
  */
-export function holdsEveryTerm(text: string, terms: readonly string[]): boolean {
+const SEARCH_SCAN_BUDGET = 20_000;
+
+/**
+ * Whether `text` holds every one of a query's words (searchTerms' words of the query), the last as a prefix
+ * when isPrefixTerm says so: what searchTerms would find in it. The server ranks a search's matches by the
+ * fields holding them, up to hundreds a search: in a field of ordinary length the words are looked for
+ * without splitting the text into words (a field without them, most of them, costs an indexOf), and a
+ * long field, or a long query, is split once, so a crafted field costs its length, not its length times
+ * the words'. `scanBudget`: SEARCH_SCAN_BUDGET (tests pass 0 or Infinity to take one way or the other).
+ */
+export function holdsEveryTerm(
+  text: string,
+  terms: readonly string[],
+  scanBudget = SEARCH_SCAN_BUDGET,
+): boolean {
   if (terms.length === 0) return false;
   const folded = foldedForSearch(text);
-  return terms.every((term, index) => holdsTerm(folded, term, isPrefixTerm(term, index, terms.length)));
+  let letters = 0;
+  for (const term of terms) letters += term.length;
+  const prefix = (index: number) => isPrefixTerm(terms[index]!, index, terms.length);
+  if (folded.length * letters <= scanBudget)
+    return terms.every((term, index) => holdsTerm(folded, term, prefix(index)));
+  const words = wordsOfFolded(folded);
+  const present = new Set(words);
+  return terms.every(
+    (term, index) => present.has(term) || (prefix(index) && words.some((word) => word.startsWith(term))),
+  );
 }
 
 /**
