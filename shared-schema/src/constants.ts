@@ -87,6 +87,22 @@ export const SEARCH_RESULT_LIMIT = 50;
  */
 export const SEARCH_RANK_WINDOW = 500;
 
+/**
+ * What a search's words found in each field of an article are worth, the text's own being 1: an article
+ * holding them in its title comes before one holding them in its tags, its description, its author, its
+ * address, then its text alone. The server ranks by them (services/search-sqlite.ts; PostgreSQL folds them
+ * into its four classes, db/postgres/search.ts) and so does the device's offline search
+ * (search/article-search.ts), so both answer in the same order.
+ */
+export const SEARCH_FIELD_WEIGHTS = {
+  title: 10,
+  tags: 5,
+  description: 4,
+  author: 3,
+  url: 2,
+  text: 1,
+} as const;
+
 /** `lectern-export-2026-11-22.json`: the product name, 'export' and the ISO date (section 9). */
 export function exportFileName(date: Date): string {
   return `${PRODUCT_NAME.toLowerCase()}-export-${date.toISOString().slice(0, 10)}.json`;

@@ -7,6 +7,7 @@ import {
   ftsWord,
   holdsEveryTerm,
   isPrefixTerm,
+  SEARCH_FIELD_WEIGHTS,
   SEARCH_RANK_WINDOW,
   SEARCH_RESULT_LIMIT,
   searchTerms,
@@ -70,16 +71,13 @@ async function expandedMatchTerms(db: Queryable, text: string): Promise<string |
   return [...terms.slice(0, -1).map(ftsWord), alternatives].join(' AND ');
 }
 
-/**
- * What a match in each field is worth, the text's own being 1: a word in the title ranks an article above
- * one that has it in its tags, above its description, its author, its address, then its text alone.
- */
+/** The fields a match is ranked by, as the article row names them, with their SEARCH_FIELD_WEIGHTS. */
 const FIELD_WEIGHTS = [
-  ['title', 10],
-  ['tags_text', 5],
-  ['description', 4],
-  ['author', 3],
-  ['url', 2],
+  ['title', SEARCH_FIELD_WEIGHTS.title],
+  ['tags_text', SEARCH_FIELD_WEIGHTS.tags],
+  ['description', SEARCH_FIELD_WEIGHTS.description],
+  ['author', SEARCH_FIELD_WEIGHTS.author],
+  ['url', SEARCH_FIELD_WEIGHTS.url],
 ] as const;
 
 /** The SQL function giving a matched article's rank from its fields (fieldsRank), on each connection. */
@@ -88,14 +86,11 @@ const FIELDS_RANK_FUNCTION = 'lectern_fields_rank';
 /** The query whose words fieldsRank last looked for, and them: one query asks for it once a row. */
 let rankedQuery = { text: '', terms: [] as string[] };
 
-/** A field's value as SQLite hands it to a function: text, or NULL for none. */
-type FieldValue = unknown;
-
 /**
  * A matched article's rank: the FIELD_WEIGHTS of the fields holding every word of `query`, the fields in
- * FIELD_WEIGHTS' order.
+ * FIELD_WEIGHTS' order, as SQLite hands them to a function (text, or null for none).
  */
-function fieldsRank(query: FieldValue, fields: readonly FieldValue[]): number {
+function fieldsRank(query: unknown, ...fields: unknown[]): number {
   const text = String(query);
   if (rankedQuery.text !== text) rankedQuery = { text, terms: searchTerms(text) };
   const { terms } = rankedQuery;
@@ -109,19 +104,7 @@ function fieldsRank(query: FieldValue, fields: readonly FieldValue[]): number {
 
 /** Declares the search's SQL function (fieldsRank) on a connection; each connection is opened with it. */
 export function declareSearchFunctions(connection: Database.Database): void {
-  connection.function(
-    FIELDS_RANK_FUNCTION,
-    // Its arguments named: SQLite is told the function's number of them by the function's length.
-    { deterministic: true },
-    (
-      query: FieldValue,
-      title: FieldValue,
-      tags: FieldValue,
-      description: FieldValue,
-      author: FieldValue,
-      url: FieldValue,
-    ) => fieldsRank(query, [title, tags, description, author, url]),
-  );
+  connection.function(FIELDS_RANK_FUNCTION, { deterministic: true, varargs: true }, fieldsRank);
 }
 
 /**

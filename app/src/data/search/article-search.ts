@@ -11,7 +11,7 @@
 // also takes in what a download pass stored (keepUp), in idle moments, so the first search after a new
 // device's bodies came has nothing left to take in; a catch-up a search waits for gives the page back a
 // turn at a time, never holding it for the seconds thousands of bodies take.
-import { htmlToText, searchTerms } from '@lectern/shared-schema';
+import { htmlToText, SEARCH_FIELD_WEIGHTS, searchTerms } from '@lectern/shared-schema';
 import Dexie from 'dexie';
 import type { LecternDb } from '../db/lectern-db';
 import { hashOf } from '../db/local-store';
@@ -23,9 +23,6 @@ import { markSync } from '../sync/sync-marks';
 import { rowsAfter, type RevPosition } from '../db/rev-steps';
 import { commitStoredIndex, readStoredIndex, writeIndexParts } from './stored-index';
 import { TermIndex, type IndexedField, type TermIndexSnapshot } from './term-index';
-
-/** The server's bm25 column weights, so the best matches come first on both sides. */
-const WEIGHTS = { title: 10, description: 4, author: 3, url: 2, text: 1, tags: 5 };
 
 /** Rows taken in per step: small enough that one step never holds the page for long. */
 const CATCH_UP_CHUNK = 100;
@@ -48,12 +45,12 @@ export const SAVE_AFTER_ROWS = 500;
 function fieldsOf(row: ArticleRow, content: string | null): IndexedField[] {
   const text = htmlToText(content);
   return [
-    { text: row.title, weight: WEIGHTS.title },
-    { text: row.description ?? '', weight: WEIGHTS.description },
-    { text: row.author ?? '', weight: WEIGHTS.author },
-    { text: row.url, weight: WEIGHTS.url },
-    { text, weight: WEIGHTS.text },
-    { text: row.tags.join(' '), weight: WEIGHTS.tags },
+    { text: row.title, weight: SEARCH_FIELD_WEIGHTS.title },
+    { text: row.description ?? '', weight: SEARCH_FIELD_WEIGHTS.description },
+    { text: row.author ?? '', weight: SEARCH_FIELD_WEIGHTS.author },
+    { text: row.url, weight: SEARCH_FIELD_WEIGHTS.url },
+    { text, weight: SEARCH_FIELD_WEIGHTS.text },
+    { text: row.tags.join(' '), weight: SEARCH_FIELD_WEIGHTS.tags },
   ];
 }
 

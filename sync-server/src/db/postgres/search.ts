@@ -14,7 +14,7 @@ import { asText, select } from '../typed-select';
 
 /**
  * ts_rank_cd's weights for D, C, B, A. Articles: the text 0.1; author and url 0.3; tags and description
- * 0.5; title 1.0 (FTS5's bm25 weights 1; 2 and 3; 5 and 4; 10, folded into PostgreSQL's four classes).
+ * 0.5; title 1.0 (SEARCH_FIELD_WEIGHTS 1; 2 and 3; 5 and 4; 10, folded into PostgreSQL's four classes).
  */
 const ARTICLE_WEIGHTS = sql.raw(`'{0.1, 0.3, 0.5, 1.0}'::real[]`);
 /** Highlights: the article's title B (FTS5's 1), the highlighted text A (FTS5's 3). */
