@@ -270,7 +270,7 @@ async function movePages(db: LecternDb, shouldStop: () => boolean): Promise<void
       [db.articles, db.card_pages, db.card_page_ids, db.article_counts, db.meta],
       async () => {
         movingTransactions.add(Dexie.currentTransaction!.idbtrans);
-        const [key] = await db.card_pages.orderBy(':id').limit(1).primaryKeys();
+        const [key] = await db.card_page_ids.orderBy(':id').limit(1).primaryKeys();
         if (key === undefined) return false;
         const rows = await notWrittenSince(db, await pageCards(db, key));
         const slice = rows.slice(0, MOVE_SLICE);
@@ -318,10 +318,21 @@ async function notWrittenSince(db: LecternDb, cards: readonly ArticleRow[]): Pro
   return cards.filter((card) => !written.has(card.id));
 }
 
+/**
+ * The stores a transaction reading staged cards holds: the pages, and their ids. Which pages there are is
+ * read from the ids (`card_page_ids`), never from the pages themselves: Chromium's on-disk IndexedDB reads
+ * every record a count or a walk of keys passes, and a page of a thousand cards is a megabyte, read again
+ * for each count where the ids' row is a thirtieth of it.
+ */
+export function stagedTables(db: LecternDb) {
+  return [db.card_pages, db.card_page_ids];
+}
+
 /** Whether a first sync's cards are staged: one count, read through Dexie (live queries follow it). */
 export function hasStagedCards(db: LecternDb): PromiseLike<boolean> {
   // Dexie's own promise, not an async function's: a live query reading it goes on following what it reads.
-  return db.card_pages.count().then((count) => {
+  // Counted among the pages' ids (stagedTables), not the pages.
+  return db.card_page_ids.count().then((count) => {
     // Every card moved: the ones this tab kept in memory go.
     if (count === 0) keptPages.delete(db);
     return count > 0;
@@ -330,7 +341,7 @@ export function hasStagedCards(db: LecternDb): PromiseLike<boolean> {
 
 /** Every staged card, by id, as the dashboard's lists read them while some are staged; null when none are. */
 export async function stagedCards(db: LecternDb): Promise<ReadonlyMap<string, ArticleRow> | null> {
-  const keys = await db.card_pages.toCollection().primaryKeys();
+  const keys = await db.card_page_ids.toCollection().primaryKeys();
   if (keys.length === 0) {
     keptPages.delete(db);
     return null;
@@ -376,10 +387,11 @@ export function rowsOrStagedCards(
   const inCallers =
     current?.mode === 'readonly' &&
     current.storeNames.includes(db.articles.name) &&
-    current.storeNames.includes(CARD_PAGES_TABLE);
+    current.storeNames.includes(CARD_PAGES_TABLE) &&
+    current.storeNames.includes(CARD_PAGE_IDS_TABLE);
   return inCallers
     ? read(stagedRead)
-    : Dexie.ignoreTransaction(() => db.transaction('r', [db.articles, db.card_pages], () => read()));
+    : Dexie.ignoreTransaction(() => db.transaction('r', [db.articles, ...stagedTables(db)], () => read()));
 }
 
 /**

@@ -37,6 +37,17 @@ describe('storeBodies', () => {
     expect(await storeBodies(db, [{ id: 'a', content: '<p>Another</p>' }], true)).toBe(0);
     expect((await db.article_contents.get('a'))?.content).toBe(html);
     expect(await db.getMeta('bodyBytes')).toBe(2 * html.length);
+    // With others in one answer: the body already there stays, the others are written (the add that found
+    // its key taken doesn't undo them), and a body answered twice is written once.
+    const cress = '<p>Cress</p>';
+    const mixed = [
+      { id: 'a', content: '<p>Again</p>' },
+      { id: 'c', content: cress },
+      { id: 'c', content: '<p>Cress again</p>' },
+    ];
+    expect(await storeBodies(db, mixed, true)).toBe(bodySizeOf(cress));
+    expect((await db.article_contents.bulkGet(['a', 'c'])).map((row) => row?.content)).toEqual([html, cress]);
+    expect(await db.getMeta('bodyBytes')).toBe(2 * html.length + bodySizeOf(cress));
     db.close();
   });
 });
@@ -51,7 +62,7 @@ describe('storeBodies of a large answer', () => {
       ids.map((id) => articleSummary(id)),
       true,
     );
-    const writes = vi.spyOn(db.article_contents, 'bulkPut');
+    const writes = vi.spyOn(db.article_contents, 'bulkAdd');
     // Six long reads of 150,000 characters: 900,000 in all, written two by two.
     const long = '<p>' + 'A long read. '.repeat(11_538) + '</p>';
     const stored = await storeBodies(

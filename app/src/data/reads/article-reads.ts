@@ -11,7 +11,7 @@ import {
 } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
 import { presentKeys } from '../db/present-keys';
-import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
+import { rowsOrStagedCards, stagedCards, stagedTables } from '../db/staged-cards';
 import type { LecternDb } from '../db/lectern-db';
 import { LIST_KEYS_INDEX, PENDING_FETCH_KEY } from '../db/list-keys';
 import type { ArticleRow } from '../db/rows';
@@ -153,7 +153,7 @@ interface Matches {
  * transaction where each read was its own); null if something was.
  */
 function peekedMatches(db: LecternDb, search: ArticleSearch, q: string): Promise<Matches | null> {
-  return db.transaction('r', [db.articles, db.article_contents, db.card_pages], async () => {
+  return db.transaction('r', [db.articles, db.article_contents, ...stagedTables(db)], async () => {
     const peeked = search.peek(q, SEARCH_RESULT_LIMIT);
     if (!peeked) return null;
     const [fresh, rows] = await Promise.all([peeked.fresh, rowsOrStagedCards(db, peeked.ids, peeked.staged)]);

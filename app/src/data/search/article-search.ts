@@ -17,7 +17,7 @@ import type { LecternDb } from '../db/lectern-db';
 import { hashOf } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
 import { yieldTask, yieldToUi } from '../offline/yield-to-ui';
-import { rowsOrStagedCards, stagedCards } from '../db/staged-cards';
+import { rowsOrStagedCards, stagedCards, stagedTables } from '../db/staged-cards';
 import { firstSyncPagesStored } from '../sync/first-sync-pace';
 import { markSync } from '../sync/sync-marks';
 import { rowsAfter, type RevPosition } from '../db/rev-steps';
@@ -188,7 +188,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    */
   function bodiesWithArticles(from: RevPosition) {
     return Dexie.ignoreTransaction(() =>
-      db.transaction('r', [db.article_contents, db.articles, db.card_pages], async () => {
+      db.transaction('r', [db.article_contents, db.articles, ...stagedTables(db)], async () => {
         const { rows: contents, next, done } = await rowsAfter(db.article_contents, from, BODIES_CHUNK);
         const rows = await rowsOrStagedCards(
           db,
@@ -402,7 +402,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     let started = false;
     try {
       // Articles deleted since the index last looked are dropped first, so the write-out holds none of them.
-      await db.transaction('r', [db.articles, db.card_pages], async () => {
+      await db.transaction('r', [db.articles, ...stagedTables(db)], async () => {
         const present = await presentIds();
         for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
       });
@@ -432,7 +432,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       const head = await writeIndexParts(db, made, { rev, bodyRev, user }, between);
       if (!head) return;
       // Articles in the scope only to be read: what is deleted is read in the same moment as it is left out.
-      const tables = [db.search_index, db.search_index_parts, db.meta, db.articles, db.card_pages];
+      const tables = [db.search_index, db.search_index_parts, db.meta, db.articles, ...stagedTables(db)];
       await db.transaction('rw', tables, async () => {
         const mine = (await db.getMeta('user'))?.id === user;
         if (mine) {
