@@ -23,6 +23,7 @@ import {
   type DownloadOutcome,
 } from './image-downloads';
 import { scanArticleImages } from './image-scan';
+import { createUnscannedIds } from './unscanned-ids';
 import { createSyncEnds } from './sync-ends';
 import {
   browserStorage,
@@ -194,6 +195,9 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     }
   }
 
+  const readUnscannedArticles = createUnscannedIds(db, db.articles);
+  const readUnscannedBodies = createUnscannedIds(db, db.article_contents);
+
   /**
    * Per article: all its images on the device, or some still to come. Absent: neither (not listed yet, past
    * the budget, freed). Reads keys only (an image's address names its article), never article rows or
@@ -211,8 +215,8 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
         .between([state, Dexie.minKey], [state, Dexie.maxKey])
         .primaryKeys();
     const [unscanned, unscannedBodies, wanted, over, freed] = await Promise.all([
-      db.articles.where('rev').above(scannedRev).primaryKeys(),
-      db.article_contents.where('rev').above(scannedRev).primaryKeys(),
+      readUnscannedArticles(scannedRev),
+      readUnscannedBodies(scannedRev),
       keysOf('wanted'),
       keysOf('over'),
       keysOf('freed'),
