@@ -21,6 +21,7 @@ import { compareNewestFirst, type ArticleSummary } from '@lectern/shared-schema'
 import { ARTICLE_COUNTS_KEY, countArticle, countsOf } from './article-counts';
 import { ANY_KEY, holdsStore } from './dbcore';
 import type { LecternDb } from './lectern-db';
+import { createIdsWrittenSince } from './ids-written-since';
 import { nextRev, putArticleRows, toArticleRow } from './local-store';
 import { yieldToUi } from '../offline/yield-to-ui';
 import { markSync } from '../sync/sync-marks';
@@ -261,6 +262,9 @@ export function moveStagedCards(db: LecternDb, shouldStop: () => boolean = () =>
 }
 
 async function movePages(db: LecternDb, shouldStop: () => boolean): Promise<void> {
+  // The rows written since a page was staged, read on from one slice to the next (the slices moved before
+  // are among them), not walked whole each slice.
+  const writtenSince = createIdsWrittenSince(db, db.articles);
   for (;;) {
     // The lists are already on screen: each slice waits for the page to be idle (a frame, a tap first).
     await yieldToUi();
@@ -272,7 +276,7 @@ async function movePages(db: LecternDb, shouldStop: () => boolean): Promise<void
         movingTransactions.add(Dexie.currentTransaction!.idbtrans);
         const [key] = await db.card_page_ids.orderBy(':id').limit(1).primaryKeys();
         if (key === undefined) return false;
-        const rows = await notWrittenSince(db, await pageCards(db, key));
+        const rows = await notWrittenSince(await pageCards(db, key), writtenSince);
         const slice = rows.slice(0, MOVE_SLICE);
         if (slice.length > 0) {
           const rev = await nextRev(db);
@@ -307,14 +311,18 @@ async function pageCards(db: LecternDb, key: number): Promise<readonly ArticleRo
 /**
  * The cards of a page whose article has no row. A row for a staged card can only have been written after
  * the card was staged (stageCards leaves out cards that have one), so under a higher rev than the page's:
- * one read of the keys above it (the rows moved before, and the few written by the reader meanwhile)
- * rather than a lookup per card, which costs a round trip each.
+ * the ids of the rows above it (the rows moved before, and the few written by the reader meanwhile) rather
+ * than a lookup per card, which costs a round trip each. `writtenSince` may answer more ids than those
+ * (rows written before the page): none of them is a card of the page.
  */
-async function notWrittenSince(db: LecternDb, cards: readonly ArticleRow[]): Promise<ArticleRow[]> {
+async function notWrittenSince(
+  cards: readonly ArticleRow[],
+  writtenSince: (rev: number) => Promise<Set<string>>,
+): Promise<ArticleRow[]> {
   if (cards.length === 0) return [];
   let stagedRev = Infinity;
   for (const card of cards) stagedRev = Math.min(stagedRev, card.rev);
-  const written = new Set(await db.articles.where('rev').above(stagedRev).primaryKeys());
+  const written = await writtenSince(stagedRev);
   return cards.filter((card) => !written.has(card.id));
 }
 

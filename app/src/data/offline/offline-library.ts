@@ -14,6 +14,7 @@ import type { SyncEngine } from '../sync/sync-engine';
 import { downloadBodies } from './body-downloads';
 import { bodySizeOf } from '../db/local-store';
 import { hasStagedCards, moveStagedCards } from '../db/staged-cards';
+import { createIdsWrittenSince } from '../db/ids-written-since';
 import { isKeptImageAddress } from './image-addresses';
 import {
   downloadImages,
@@ -23,7 +24,6 @@ import {
   type DownloadOutcome,
 } from './image-downloads';
 import { scanArticleImages } from './image-scan';
-import { createUnscannedIds } from './unscanned-ids';
 import { createSyncEnds } from './sync-ends';
 import {
   browserStorage,
@@ -195,8 +195,8 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     }
   }
 
-  const readUnscannedArticles = createUnscannedIds(db, db.articles);
-  const readUnscannedBodies = createUnscannedIds(db, db.article_contents);
+  const readUnscannedArticles = createIdsWrittenSince(db, db.articles);
+  const readUnscannedBodies = createIdsWrittenSince(db, db.article_contents);
 
   /**
    * Per article: all its images on the device, or some still to come. Absent: neither (not listed yet, past

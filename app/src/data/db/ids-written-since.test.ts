@@ -1,17 +1,17 @@
-// The offline marks' reader of rows the image scan hasn't looked at: each call reads only what was written
-// since the last, yet answers every row above the scan's mark, and forgets what the scan has passed.
+// The reader of rows written since a rev (the image scan's mark, a staged page's rev): each call reads only
+// what was written since the last, yet answers every row above the mark, and forgets what the mark passed.
 import '../testing/install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { LecternDb } from '../db/lectern-db';
-import { createUnscannedIds } from './unscanned-ids';
+import { LecternDb } from './lectern-db';
+import { createIdsWrittenSince } from './ids-written-since';
 
 const body = (id: string, rev: number) => ({ id, content: `<p>${id}</p>`, rev });
 
-describe('createUnscannedIds', () => {
+describe('createIdsWrittenSince', () => {
   it('answers every body above the mark as bodies come, reading on from the last rev read', async () => {
     const db = new LecternDb(`unscanned-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    const unscanned = createUnscannedIds(db, db.article_contents);
+    const unscanned = createIdsWrittenSince(db, db.article_contents);
     expect(await unscanned(0)).toEqual(new Set());
     await db.article_contents.bulkPut([body('a', 10), body('b', 11)]);
     expect(await unscanned(0)).toEqual(new Set(['a', 'b']));
@@ -29,7 +29,7 @@ describe('createUnscannedIds', () => {
   it('never misses a row above the mark, whatever the order of writes, reads and the scan (random runs)', async () => {
     for (let run = 0; run < 20; run += 1) {
       const db = new LecternDb(`unscanned-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-      const unscanned = createUnscannedIds(db, db.article_contents);
+      const unscanned = createIdsWrittenSince(db, db.article_contents);
       const revs = new Map<string, number>();
       let rev = 0;
       let mark = 0;
@@ -53,7 +53,7 @@ describe('createUnscannedIds', () => {
 
   it('starts over after the device is wiped (another account)', async () => {
     const db = new LecternDb(`unscanned-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    const unscanned = createUnscannedIds(db, db.article_contents);
+    const unscanned = createIdsWrittenSince(db, db.article_contents);
     await db.article_contents.bulkPut([body('old', 50)]);
     expect(await unscanned(0)).toEqual(new Set(['old']));
     await db.wipe();
