@@ -40,7 +40,7 @@ export function createIdsWrittenSince<Row>(db: LecternDb, table: Table<Row, stri
       chunks.push({ upTo: top, ids });
       readUpTo = top;
     }
-    const answer = new Set<string>(top > from ? [] : ids);
+    const answer = new Set(ids);
     for (const chunk of chunks) for (const id of chunk.ids) answer.add(id);
     return answer;
   };

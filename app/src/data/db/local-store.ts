@@ -83,21 +83,26 @@ export async function putArticleRows(db: LecternDb, rows: readonly ArticleRow[])
  */
 const BODY_WRITE_SLICE_CHARS = 256 * 1024;
 
-/**
- * Writes bodies a slice of about BODY_WRITE_SLICE_CHARS at a time, each slice's puts in a task of their
- * own (the next slice starts in the answer to the last), within the caller's transaction if there is one.
- */
-export async function putBodies(db: LecternDb, bodies: readonly ArticleContentRow[]): Promise<void> {
+/** Bodies in slices of about BODY_WRITE_SLICE_CHARS, in order: each slice is written by one request. */
+function* bodySlices(bodies: readonly ArticleContentRow[]): Generator<ArticleContentRow[]> {
   let from = 0;
   let chars = 0;
   for (let i = 0; i < bodies.length; i += 1) {
     chars += bodies[i]!.content?.length ?? 0;
     if (chars >= BODY_WRITE_SLICE_CHARS || i === bodies.length - 1) {
-      await db.article_contents.bulkPut(bodies.slice(from, i + 1));
+      yield bodies.slice(from, i + 1);
       from = i + 1;
       chars = 0;
     }
   }
+}
+
+/**
+ * Writes bodies a slice at a time (bodySlices), each slice's puts in a task of their own (the next slice
+ * starts in the answer to the last), within the caller's transaction if there is one.
+ */
+export async function putBodies(db: LecternDb, bodies: readonly ArticleContentRow[]): Promise<void> {
+  for (const slice of bodySlices(bodies)) await db.article_contents.bulkPut(slice);
 }
 
 /**
@@ -109,24 +114,16 @@ export async function putBodies(db: LecternDb, bodies: readonly ArticleContentRo
  */
 export async function addBodies(db: LecternDb, bodies: readonly ArticleContentRow[]): Promise<Set<string>> {
   const taken = new Set<string>();
-  let from = 0;
-  let chars = 0;
-  for (let i = 0; i < bodies.length; i += 1) {
-    chars += bodies[i]!.content?.length ?? 0;
-    if (chars >= BODY_WRITE_SLICE_CHARS || i === bodies.length - 1) {
-      const slice = bodies.slice(from, i + 1);
-      try {
-        await db.article_contents.bulkAdd(slice);
-      } catch (error) {
-        if (!(error instanceof Dexie.BulkError)) throw error;
-        for (const [at, failure] of Object.entries(error.failuresByPos)) {
-          // Only a key already taken is a body already there; any other failure is the write's.
-          if (failure.name !== 'ConstraintError') throw failure;
-          taken.add(slice[Number(at)]!.id);
-        }
+  for (const slice of bodySlices(bodies)) {
+    try {
+      await db.article_contents.bulkAdd(slice);
+    } catch (error) {
+      if (!(error instanceof Dexie.BulkError)) throw error;
+      for (const [at, failure] of Object.entries(error.failuresByPos)) {
+        // Only a key already taken is a body already there; any other failure is the write's.
+        if (failure.name !== 'ConstraintError') throw failure;
+        taken.add(slice[Number(at)]!.id);
       }
-      from = i + 1;
-      chars = 0;
     }
   }
   return taken;
