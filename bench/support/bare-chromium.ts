@@ -52,11 +52,14 @@ class Connection {
         }
       }
     });
-    output.on('close', () => {
-      this.closedWith = new Error('Chromium closed its DevTools pipe');
+    const closed = (error: Error) => {
+      this.closedWith ??= error;
       for (const call of this.waiting.values()) call.reject(this.closedWith);
       this.waiting.clear();
-    });
+    };
+    output.on('close', () => closed(new Error('Chromium closed its DevTools pipe')));
+    // Writing to a browser that is gone (or never started) fails the calls waiting, not the process.
+    input.on('error', closed);
   }
 
   send(method: string, params: Params = {}, sessionId?: string): Promise<Answer> {
@@ -132,7 +135,17 @@ export async function launchBareChromium(): Promise<BareBrowser> {
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
   const connection = new Connection(child.stdio[3] as Writable, child.stdio[4] as Readable);
-  await connection.send('Browser.getVersion');
+  // A browser that can't start (no Chromium at the path) is an error here, not an unhandled event.
+  try {
+    await Promise.race([
+      connection.send('Browser.getVersion'),
+      new Promise((_, reject) => child.once('error', reject)),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
   let trace: { path: string; events: unknown[]; done: Promise<void> } | null = null;
 
   return {
