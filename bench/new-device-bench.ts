@@ -146,6 +146,42 @@ async function polled<T>(
   return null;
 }
 
+/**
+ * The first list's timeline, in seconds after the submit: the sign-in's and the feed's requests (when each
+ * was sent and answered, the server's time), then each page of cards stored (in hand + its transaction).
+ */
+async function printFirstList(page: BarePage, submitAt: number): Promise<void> {
+  const at = (ms: number) => ((ms - submitAt) / 1000).toFixed(2);
+  const requests = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.name.includes('/api/auth/login') || entry.name.includes('/api/sync/changes'))
+      .map((entry) => ({
+        path: new URL(entry.name).pathname + new URL(entry.name).search.slice(0, 24),
+        start: entry.startTime,
+        waited: entry.responseStart - entry.requestStart,
+        end: entry.responseEnd,
+        bytes: entry.encodedBodySize,
+      })),
+  );
+  for (const entry of requests)
+    console.log(
+      `      ${entry.path}: ${at(entry.start)} s → ${at(entry.end)} s (server ${entry.waited.toFixed(0)} ms, ${(entry.bytes / 1e6).toFixed(2)} MB)`,
+    );
+  const marks = await page.evaluate(() =>
+    performance
+      .getEntriesByType('mark')
+      .filter((mark) => mark.name.startsWith('lectern:page:'))
+      .map((mark) => ({ name: mark.name, at: mark.startTime })),
+  );
+  const starts = marks.filter((mark) => mark.name.endsWith(':start'));
+  const ends = marks.filter((mark) => mark.name.endsWith(':end'));
+  console.log(
+    `      pages stored (s after submit +ms): ${starts
+      .map((mark, i) => `${at(mark.at)}+${((ends[i]?.at ?? NaN) - mark.at).toFixed(0)}`)
+      .join(', ')}`,
+  );
+}
+
 async function main() {
   console.log('Building the app...');
   // BENCH_PROFILE_DIR: a CPU profile of the page from the submit to every card listed (unminified build).
@@ -238,6 +274,8 @@ async function main() {
           console.log(
             `every card listed ${((probe.cardsAt! - probe.submitAt!) / 1000).toFixed(2)} s after the submit`,
           );
+          // Where the time went: the sign-in, each page asked for, each page stored.
+          await printFirstList(page, probe.submitAt!);
           if (profiling && profileDir) {
             const { profile } = await page.send('Profiler.stop');
             writeFileSync(join(profileDir, 'new-device-cards.cpuprofile'), JSON.stringify(profile));
@@ -366,31 +404,19 @@ async function main() {
       const heapAfter = probe.heapEachSecond.slice(Math.floor((last.at - probe.submitAt) / 1000));
       const heapMb = syncHeap.heapPeak / (1024 * 1024);
       const resources = await page.evaluate(() =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter(
-            (entry) =>
-              entry.name.includes('/api/sync/changes') || entry.name.includes('/api/articles/bodies'),
-          )
-          .concat(
-            (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
-              entry.name.includes('/api/auth/login'),
-            ),
-          )
-          .map((entry) => ({
-            name: entry.name,
-            bytes: entry.encodedBodySize,
-            start: entry.startTime,
-            waited: entry.responseStart - entry.requestStart,
-            end: entry.responseEnd,
-          })),
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+          name: entry.name,
+          bytes: entry.encodedBodySize,
+          start: entry.startTime,
+          waited: entry.responseStart - entry.requestStart,
+          end: entry.responseEnd,
+        })),
       );
+      const feed = resources.filter((entry) => entry.name.includes('/api/sync/changes'));
+      const bodies = resources.filter((entry) => entry.name.includes('/api/articles/bodies'));
       const at = (ms: number) => ((ms - probe.submitAt!) / 1000).toFixed(2);
-      for (const entry of resources.filter((e) => !e.name.includes('/articles/bodies')))
-        console.log(
-          `      ${new URL(entry.name).pathname}${new URL(entry.name).search.slice(0, 24)}: ${at(entry.start)} s → ${at(entry.end)} s (server ${entry.waited.toFixed(0)} ms, ${(entry.bytes / 1e6).toFixed(2)} MB)`,
-        );
-      const feed = resources.filter((entry) => entry.name.includes('/sync/changes'));
-      const bodies = resources.filter((entry) => entry.name.includes('/articles/bodies'));
+      // The sign-in, the feed's requests and each page of it stored.
+      await printFirstList(page, probe.submitAt);
       const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
       console.log(
         `      bodies: server ${median(bodies.map((entry) => entry.waited)).toFixed(0)} ms a call (median), ` +
@@ -407,14 +433,6 @@ async function main() {
         `      phases (s after submit): ${marks
           .filter((mark) => !mark.name.startsWith('page:') && !mark.name.startsWith('index:'))
           .map((mark) => `${mark.name} ${at(mark.at)}`)
-          .join(', ')}`,
-      );
-      // Each page of the feed stored: when it was in hand, and how long its transaction took.
-      const pageStarts = marks.filter((mark) => mark.name === 'page:start');
-      const pageEnds = marks.filter((mark) => mark.name === 'page:end');
-      console.log(
-        `      pages stored (s after submit +ms): ${pageStarts
-          .map((mark, i) => `${at(mark.at)}+${((pageEnds[i]?.at ?? NaN) - mark.at).toFixed(0)}`)
           .join(', ')}`,
       );
       // Where the bodies' time goes: the gaps between calls, and how much of it the long ones take.

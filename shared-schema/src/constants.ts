@@ -40,6 +40,11 @@ export const READING_WORDS_PER_MINUTE = 200;
 
 /** Largest page of the change feed one pull may ask for. */
 export const CHANGES_MAX_LIMIT = 1000;
+/**
+ * Largest page of cards (`cards=true`: articles without their body, a new device's first sync) one pull
+ * may ask for: a card is about a kilobyte, and each page costs the device a transaction and a render.
+ */
+export const CARDS_MAX_LIMIT = 5000;
 export const CHANGES_DEFAULT_LIMIT = 500;
 
 /**

@@ -1,5 +1,6 @@
 // User-facing texts of spec sections 2, 4, 5 and 8, word for word. Templates take their values here so
 // every screen words them the same way.
+import { CHANGES_MAX_LIMIT } from './constants';
 
 export const MESSAGES = {
   loading: 'Loading...',
@@ -76,6 +77,7 @@ export const SERVER_ERRORS = {
   emailTaken: 'An account with this email already exists',
   unauthorized: 'Please sign in to continue',
   syncEventsTicketInvalid: 'This live-updates ticket has expired or is not valid. Ask for a new one.',
+  changesLimitTooLarge: `Invalid querystring: limit must be <= ${CHANGES_MAX_LIMIT} unless cards=true`,
   tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   signInsInProgress: 'Too many sign-ins at once for this account. Please try again in a moment.',
   tooManyRegistrations: 'Too many sign-ups from this network. Please try again later.',

@@ -7,7 +7,7 @@ import {
   RECENT_HIGHLIGHTS_MAX_LIMIT,
   USERNAME_MAX_LENGTH,
   BODIES_MAX_IDS,
-  CHANGES_MAX_LIMIT,
+  CARDS_MAX_LIMIT,
 } from './constants';
 import { EMAIL_PATTERN, FILLED_IN_PATTERN, HIGHLIGHT_TEXT_PATTERN } from './validation';
 
@@ -188,7 +188,8 @@ export type RecentHighlightsQuery = Static<typeof RecentHighlightsQuery>;
 
 export const ChangesQuery = Type.Object({
   since: Type.Optional(Type.Integer({ minimum: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CHANGES_MAX_LIMIT })),
+  /** At most CHANGES_MAX_LIMIT, or CARDS_MAX_LIMIT with `cards` (the route checks which). */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CARDS_MAX_LIMIT })),
   /** Articles as cards, without their body (a new device's first sync): bodies come by /articles/bodies. */
   cards: Type.Optional(Type.Boolean()),
 });

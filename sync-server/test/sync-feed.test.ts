@@ -1,6 +1,13 @@
 // The sync contract of DESIGN.md section 3 against a real server: the change feed, idempotent creates
 // with client ids, and writes replayed with an Idempotency-Key.
-import { CHANGES_MAX_LIMIT, listArticleKey, newId, type Change } from '@lectern/shared-schema';
+import {
+  CARDS_MAX_LIMIT,
+  CHANGES_MAX_LIMIT,
+  SERVER_ERRORS,
+  listArticleKey,
+  newId,
+  type Change,
+} from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagesSettled, signUp, type ApiClient } from './support/api-client';
 import { startWorld, type World } from './support/world';
@@ -279,8 +286,14 @@ describe('the change feed', () => {
   it('refuses limits and cursors out of bounds with 400', async () => {
     const reader = await newReader();
     expect((await reader.get(`/sync/changes?limit=${CHANGES_MAX_LIMIT}`)).status).toBe(200);
+    // A page of cards (a kilobyte each) may be longer; a page with bodies may not.
+    expect((await reader.get(`/sync/changes?limit=${CARDS_MAX_LIMIT}&cards=true`)).status).toBe(200);
+    const tooLong = await reader.get(`/sync/changes?limit=${CHANGES_MAX_LIMIT + 1}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ error: SERVER_ERRORS.changesLimitTooLarge });
     for (const query of [
-      `limit=${CHANGES_MAX_LIMIT + 1}`,
+      `limit=${CARDS_MAX_LIMIT}`,
+      `limit=${CARDS_MAX_LIMIT + 1}&cards=true`,
       'limit=0',
       'limit=-5',
       'limit=many',

@@ -40,6 +40,12 @@ type ChangeRow = Omit<RowOf<ReturnType<typeof changeSelection>>, 'row'> & { row:
 export const FEED_PAGE_BYTES = 1024 * 1024;
 
 /**
+ * The same for a page of cards (a kilobyte each): up to CARDS_MAX_LIMIT of them, a few megabytes. A new
+ * device lists its library sooner from a few large pages than from many small ones.
+ */
+export const CARDS_PAGE_BYTES = 5 * FEED_PAGE_BYTES;
+
+/**
  * An article's change in a page of cards without a stored card gets one from feed-cards.ts after the page
  * is chosen. Counted at about this size against FEED_PAGE_BYTES.
  */
@@ -59,6 +65,7 @@ async function readPage(db: Queryable, userId: string, since: number, limit: num
   const selection = changeSelection(db, cards);
   const page: ChangeRow[] = [];
   let bytes = 0;
+  const budget = cards ? CARDS_PAGE_BYTES : FEED_PAGE_BYTES;
   let after = since;
   for (;;) {
     const want = Math.min(limit + 1 - page.length, cards ? CARD_READ_ROWS : FEED_READ_ROWS);
@@ -74,8 +81,7 @@ async function readPage(db: Queryable, userId: string, since: number, limit: num
       // Bytes to send either way; counted in bytes, whatever the script of the text.
       const row: ChangeRow = { ...read, row: read.row === null ? null : jsonBytes(read.row) };
       const size = row.row?.length ?? (cards && row.op === 'upsert' ? CARD_BYTES : 0);
-      if (page.length === limit || (page.length > 0 && bytes + size > FEED_PAGE_BYTES))
-        return { page, hasMore: true };
+      if (page.length === limit || (page.length > 0 && bytes + size > budget)) return { page, hasMore: true };
       page.push(row);
       bytes += size;
     }

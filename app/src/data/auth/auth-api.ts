@@ -77,6 +77,8 @@ export function createAuthApi({ db, http, sync, tokenStorage, signInStorage, bas
     await adoptUser(response.user, options, response);
     tokenStorage.setItem(TOKEN_STORAGE_KEY, response.token);
     sync.refresh();
+    // A new device's first page is on its way before the screens render.
+    await sync.askFirstPage();
     sync.start();
     sync.requestSync(0);
     return response;

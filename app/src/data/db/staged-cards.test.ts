@@ -69,6 +69,31 @@ async function expectCountsMatchRows(db: LecternDb, total: number) {
 }
 
 describe('staged cards', () => {
+  it('keep a large page of the feed in rows of a thousand cards, listed and counted whole', async () => {
+    const db = openDb();
+    // A feed page of cards holds up to five thousand: one row of them would take the page's thread for
+    // over 100 ms to copy for IndexedDB.
+    const cards = Array.from({ length: 2_500 }, (_, i) =>
+      card(i, { id: `big${String(i).padStart(4, '0')}` }),
+    );
+    await applyChanges(db, upserts(cards, 1), 2_500, {
+      cardsPull: false,
+      bodiesWanted: true,
+      stageCards: true,
+    });
+    const pages = await db.card_pages.toArray();
+    expect(pages.map((page) => page.rows.length)).toEqual([1_000, 1_000, 500]);
+    const ids = await db.card_page_ids.toArray();
+    expect(ids.map((row) => row.key)).toEqual(pages.map((page) => page.key));
+    expect(ids.flatMap((row) => row.ids)).toEqual(cards.map((c) => c.id));
+    expect((await pageArticles(db, LIST, 'newest', 0, 10)).total).toBe(2_500);
+    expect(await db.articleCounts()).toMatchObject({ total: 2_500 });
+    expect(await db.articles.get('big2499')).toMatchObject({ title: 'Article 2499' });
+    await moveStagedCards(db);
+    expect(await db.card_pages.count()).toBe(0);
+    await expectCountsMatchRows(db, 2_500);
+  });
+
   it('list, count and read by id as articles before a row is written, then move into rows', async () => {
     const db = openDb();
     const cards = await stagedLibrary(db);

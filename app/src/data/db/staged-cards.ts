@@ -1,6 +1,6 @@
 // A new device's first sync lists the whole library within a couple of seconds: each page of cards the feed
-// answers is stored as one row of `card_pages` (one IndexedDB write for a thousand cards, where a thousand
-// article rows with their index keys take the better part of a second). The cards are moved into
+// answers is stored as rows of `card_pages`, a thousand cards a row (one IndexedDB write for a thousand
+// cards, where a thousand article rows with their index keys take the better part of a second). The cards are moved into
 // `articles` by the offline library once their bodies are in (offline/offline-library.ts: the move and the
 // bodies write the same stores, and the bodies are what the reader waits for), a slice per transaction,
 // while the reader already scrolls, opens and searches them.
@@ -36,6 +36,8 @@ const ARTICLES_TABLE = 'articles';
  * wait for it) come in between.
  */
 const MOVE_SLICE = 250;
+/** Cards in one staged row: about 25 ms of the page's thread to copy for IndexedDB. */
+const STAGED_PAGE_CARDS = 1000;
 
 /** The transactions moving cards into `articles`: the fallback to staged cards is off in them. */
 const movingTransactions = new WeakSet<object>();
@@ -227,10 +229,15 @@ export async function stageCards(db: LecternDb, cards: readonly ArticleSummary[]
     const replaced = await unstage(db.core, trans.idbtrans as unknown as DBCoreTransaction, again);
     const rev = await nextRev(db);
     const rows = staged.map((card) => toArticleRow(card, rev));
-    const key = await db.card_pages.add({ rows });
-    await db.card_page_ids.add({ key, ids: rows.map((row) => row.id) });
-    // This tab has the page's cards at hand: the lists don't read them back once it is written.
-    Dexie.currentTransaction!.on('complete', () => keptPage(db, key, rows));
+    // A row of STAGED_PAGE_CARDS at most, each added once the one before is: a feed's page of five
+    // thousand cards, copied for IndexedDB in one call, would hold the page's thread for over 100 ms.
+    for (let at = 0; at < rows.length; at += STAGED_PAGE_CARDS) {
+      const pageRows = rows.slice(at, at + STAGED_PAGE_CARDS);
+      const key = await db.card_pages.add({ rows: pageRows });
+      await db.card_page_ids.add({ key, ids: pageRows.map((row) => row.id) });
+      // This tab has the page's cards at hand: the lists don't read them back once it is written.
+      Dexie.currentTransaction!.on('complete', () => keptPage(db, key, pageRows));
+    }
     await changeCounts(db, (counts) => {
       for (const row of replaced) countArticle(counts, row, -1);
       for (const row of rows) countArticle(counts, row, 1);

@@ -5,6 +5,9 @@
 // generation's quick collections rather than piling up until a full one.
 import type { Change, ChangesResponse } from '@lectern/shared-schema';
 
+/** What a page of the feed says besides its changes: where the next page starts, and whether there is one. */
+export type FeedHead = Omit<ChangesResponse, 'changes'>;
+
 const QUOTE = 0x22;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
@@ -21,12 +24,15 @@ function indexOrEnd(text: string, character: string, from: number): number {
  * Splits `{"cursor":…,"hasMore":…,"changes":[{…},{…}]}` fed in pieces: every element of `changes` goes to
  * `onChange` parsed, the rest of the object (a few dozen bytes) is kept and parsed at the end.
  */
-export function createFeedSplitter(onChange: (change: Change) => void) {
-  const splitter = createArraySplitter<Change>('changes', onChange);
+export function createFeedSplitter(onChange: (change: Change) => void, onHead?: (head: FeedHead) => void) {
+  const splitter = createArraySplitter<Change>('changes', onChange, (head) => {
+    const { cursor, hasMore } = head as Partial<FeedHead>;
+    if (typeof cursor === 'number' && typeof hasMore === 'boolean') onHead?.({ cursor, hasMore });
+  });
   return {
     push: splitter.push,
     /** The page's cursor and hasMore, once the whole answer went through `push`. */
-    end(): Omit<ChangesResponse, 'changes'> {
+    end(): FeedHead {
       const { cursor, hasMore } = splitter.end() as ChangesResponse;
       return { cursor, hasMore };
     },
@@ -35,9 +41,14 @@ export function createFeedSplitter(onChange: (change: Change) => void) {
 
 /**
  * Splits a JSON object fed in pieces: every element (an object) of its array under `key` goes to
- * `onElement` parsed; the rest of the object is kept and parsed at the end, the array left empty.
+ * `onElement` parsed; the rest of the object is kept and parsed at the end, the array left empty. What came
+ * before the array goes to `onHead` as soon as the array opens (the object closed after it).
  */
-export function createArraySplitter<Element>(key: string, onElement: (element: Element) => void) {
+export function createArraySplitter<Element>(
+  key: string,
+  onElement: (element: Element) => void,
+  onHead?: (head: unknown) => void,
+) {
   // The key is the caller's constant, never the network's.
   const beforeArray = new RegExp(`${JSON.stringify(key)}\\s*:\\s*$`);
   /** Text still needed: the element being read (from its first brace), or nothing. */
@@ -83,6 +94,8 @@ export function createArraySplitter<Element>(key: string, onElement: (element: E
               outside = `${head}[`;
               inArray = true;
               outsideFrom = -1;
+              // The array opens at depth 2: in the object itself, so `]}` closes both.
+              onHead?.(JSON.parse(`${outside}]}`));
             }
           } else if (inArray && depth === 3 && c === OPEN_OBJECT) elementStart = i;
         } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
@@ -123,12 +136,34 @@ async function streamText(response: Response, push: (chunk: string) => void): Pr
   }
 }
 
+/**
+ * A page of the feed on its way: its head as soon as the first bytes of its changes are read (the server
+ * writes the cursor first, so the next page can be asked for while this one is still read), then the page.
+ */
+export interface PendingFeedPage {
+  head: Promise<FeedHead>;
+  page: Promise<ChangesResponse>;
+}
+
 /** One page of the feed from the server's answer, read as it streams. */
-export async function readFeedPage(response: Response): Promise<ChangesResponse> {
-  const changes: Change[] = [];
-  const splitter = createFeedSplitter((change) => changes.push(change));
-  await streamText(response, splitter.push);
-  return { ...splitter.end(), changes };
+export function readFeedPage(answer: Promise<Response>): PendingFeedPage {
+  let toldHead: (head: FeedHead) => void = () => undefined;
+  const head = new Promise<FeedHead>((resolve) => (toldHead = resolve));
+  const page = (async () => {
+    const changes: Change[] = [];
+    const splitter = createFeedSplitter((change) => changes.push(change), toldHead);
+    await streamText(await answer, splitter.push);
+    const end = splitter.end();
+    // An answer whose head came after its changes (or had none) tells it here.
+    toldHead(end);
+    return { ...end, changes };
+  })();
+  // The head of an answer that fails is that failure.
+  const headOrFailure = Promise.race([head, page]).then(() => head);
+  // Whoever awaits them gets a failure; one nobody awaits (a page given up) is no unhandled rejection.
+  page.catch(() => undefined);
+  headOrFailure.catch(() => undefined);
+  return { head: headOrFailure, page };
 }
 
 /** An answer `{…, [key]: [{…}, …]}` read as it streams, each element of its array parsed on its own. */

@@ -16,7 +16,7 @@ import type { RunningServer } from '../testing/server-fixture';
 import { startSeededServer } from '../testing/seeded-server';
 import { LIVE_ANSWER } from '../testing/live-answer';
 import { createTestDevice } from '../testing/test-lectern';
-import { createFeedSplitter, readStreamedArray } from './feed-page';
+import { createFeedSplitter, readFeedPage, readStreamedArray } from './feed-page';
 import { SYNC_BODIES } from './sync-engine';
 
 const ARTICLES = 240;
@@ -122,6 +122,36 @@ describe('the feed read as it streams', () => {
         unknown: ['c'],
       });
     }
+  });
+
+  it("tells a page's head (cursor, hasMore) as soon as its changes begin, before the rest has come", async () => {
+    let rest: (() => void) | null = null;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const encode = (text: string) => new TextEncoder().encode(text);
+        controller.enqueue(encode('{"cursor":9,"hasMore":true,"changes":[{"seq":8,"entity":"tag",'));
+        rest = () => {
+          controller.enqueue(encode('"id":"t","op":"delete","row":null}]}'));
+          controller.close();
+        };
+      },
+    });
+    const coming = readFeedPage(Promise.resolve(new Response(stream)));
+    await expect(coming.head).resolves.toEqual({ cursor: 9, hasMore: true });
+    let pageDone = false;
+    void coming.page.then(() => (pageDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pageDone).toBe(false);
+    rest!();
+    await expect(coming.page).resolves.toEqual({
+      cursor: 9,
+      hasMore: true,
+      changes: [{ seq: 8, entity: 'tag', id: 't', op: 'delete', row: null }],
+    });
+    // A failed answer fails both; its head is not left waiting.
+    const failed = readFeedPage(Promise.reject(new TypeError('Failed to fetch')));
+    await expect(failed.head).rejects.toThrow('Failed to fetch');
+    await expect(failed.page).rejects.toThrow('Failed to fetch');
   });
 
   it('refuses an answer cut short', () => {

@@ -1,15 +1,16 @@
 // Pulls the change feed from the stored cursor to its end, one page per transaction, each page read as it
 // streams in (feed-page.ts), the next one asked for while one is stored, and the page given back between
-// two pages. A device that starts from nothing
-// pulls the feed as cards, articles without their body, so it lists the whole library at once; the bodies
-// follow (offline/body-downloads.ts), newest first. A reload in the middle goes on pulling cards.
-import { CHANGES_MAX_LIMIT, type Change } from '@lectern/shared-schema';
+// two pages (a first sync's first page may have been asked for already, as the sign-in answered). A device
+// that starts from nothing pulls the feed as cards, articles without their body, so it lists the whole
+// library at once; the bodies follow (offline/body-downloads.ts), newest first. A reload in the middle goes
+// on pulling cards.
+import { CARDS_MAX_LIMIT, CHANGES_MAX_LIMIT, type Change } from '@lectern/shared-schema';
 import type { HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import { yieldTask } from '../offline/yield-to-ui';
 import { hasStagedCards } from '../db/staged-cards';
 import { applyChanges } from './apply-changes';
-import { readFeedPage } from './feed-page';
+import { readFeedPage, type PendingFeedPage } from './feed-page';
 import { paceLiveReads } from './first-sync-pace';
 import { rereadEverything } from './page-restore';
 import { markSync } from './sync-marks';
@@ -24,49 +25,96 @@ const articleCards = (changes: readonly Change[]) =>
  */
 const STAGED_FROM_CARDS = 250;
 
-/** Answers how many changes were applied. */
-export async function pullChanges(
-  http: HttpClient,
-  db: LecternDb,
-  limit = CHANGES_MAX_LIMIT,
-): Promise<number> {
-  // Read together, in one transaction: the first page is asked for as soon as they are in.
+/** Where a pull starts: the stored cursor, and whether it pulls cards (a first sync, or one resumed). */
+export interface PullStart {
+  since: number;
+  cards: boolean;
+  /** Whether the device already knows it is pulling cards (a reload in the middle of a first sync). */
+  cardsMarked: boolean;
+}
+
+/** Reads where the next pull starts, in one transaction. */
+export async function readPullStart(db: LecternDb): Promise<PullStart> {
   const [stored, cardsMarked, articleCount] = await db.transaction('r', [db.meta, db.articles], () =>
     Promise.all([db.getMeta('cursor'), db.getMeta('cardsPull'), db.articles.count()]),
   );
-  let since = stored ?? 0;
+  const since = stored ?? 0;
   // From nothing: a device that already holds articles (its own saves on a new account) pulls them whole.
   const cards = cardsMarked === true || (since === 0 && articleCount === 0);
+  return { since, cards, cardsMarked: cardsMarked === true };
+}
+
+/** One page of the feed from `since`, read as it streams in. */
+export function requestFeedPage(
+  http: HttpClient,
+  since: number,
+  limit: number,
+  cards: boolean,
+): PendingFeedPage {
+  return readFeedPage(
+    http.send('GET', '/sync/changes', { query: { since, limit, ...(cards ? { cards: true } : {}) } }),
+  );
+}
+
+/** How many changes a pull asks for in a page. */
+export interface PullLimits {
+  /** A page of changes with their bodies (the server also stops a page at about a megabyte). */
+  changes: number;
+  /**
+   * A page of cards: a card is a kilobyte, and each page costs the device a transaction and a run of the
+   * screens' reads besides its cards, so a few large pages list a large library sooner (10,000 cards in
+   * 12 pages: 2.3 to 2.5 s after the submit; in 3: 1.9 to 2.2).
+   */
+  cards: number;
+}
+
+export const PULL_LIMITS: PullLimits = { changes: CHANGES_MAX_LIMIT, cards: CARDS_MAX_LIMIT };
+
+/** The limit of a page, of cards or not. */
+export const pageLimit = (limits: PullLimits, cards: boolean): number =>
+  cards ? limits.cards : limits.changes;
+
+/**
+ * A first page of the feed asked for before the pull began (sync-engine.ts asks as a sign-in answers, so
+ * it is on its way while the screens render): the pull takes it if it would ask for the same page.
+ */
+export interface EarlyPage extends Omit<PullStart, 'cardsMarked'> {
+  limit: number;
+  coming: PendingFeedPage;
+}
+
+/** Answers how many changes were applied. `limits` as a number: every page asks for that many. */
+export async function pullChanges(
+  http: HttpClient,
+  db: LecternDb,
+  limits: PullLimits | number = PULL_LIMITS,
+  early: EarlyPage | null = null,
+): Promise<number> {
+  const limitsOf: PullLimits = typeof limits === 'number' ? { changes: limits, cards: limits } : limits;
+  // Read together, in one transaction: the first page is asked for as soon as they are in.
+  const start = await readPullStart(db);
+  let since = start.since;
+  const cards = start.cards;
   // A reload from here on goes on pulling cards (written once, not on every sync of the pull), written
   // while the first page is on its way.
-  const marking = cards && cardsMarked !== true ? db.setMeta('cardsPull', true) : null;
-  const request = async (from: number) =>
-    readFeedPage(
-      await http.send('GET', '/sync/changes', {
-        query: { since: from, limit, ...(cards ? { cards: true } : {}) },
-      }),
-    );
+  const marking = cards && !start.cardsMarked ? db.setMeta('cardsPull', true) : null;
+  const request = (from: number) => requestFeedPage(http, from, pageLimit(limitsOf, cards), cards);
+  const taken = early?.since === since && early.cards === cards && early.limit === pageLimit(limitsOf, cards);
   let applied = 0;
-  let coming = request(since);
-  if (marking) {
-    // Written before the first page is stored; if that write fails, the request is left unawaited.
-    coming.catch(() => undefined);
-    await marking;
-  }
+  let coming = taken ? early.coming : request(since);
+  if (marking) await marking;
   /** Whether the last page was stored: a first sync that ends without it has its paced reads run again. */
   let lastStored = false;
   try {
     for (;;) {
-      const page = await coming;
+      // The next page is asked for as soon as this one's head is read (the server writes the cursor
+      // first), while this one streams in and is stored: the server's time and the device's overlap.
+      const head = await coming.head;
+      const more = head.hasMore && head.cursor !== since;
+      const next = more ? request(head.cursor) : null;
+      const page = await coming.page;
       // A first sync's pages only, for the benchmark's timeline: marks stay until the page closes.
       if (cards) markSync('page', 'start');
-      // The next page is asked for while this one is stored: the server's time and the device's overlap.
-      const more = page.hasMore && page.cursor !== since;
-      if (more) {
-        coming = request(page.cursor);
-        // Left unawaited if storing this page fails: that failure is the one reported.
-        coming.catch(() => undefined);
-      }
       // Nothing new (the usual answer to a sync): no write transaction over every data table, which would
       // hold up the dashboard's reads and wake every live query for nothing.
       const nothingNew = page.changes.length === 0 && page.cursor === since && !cards;
@@ -91,6 +139,7 @@ export async function pullChanges(
         return applied;
       }
       since = page.cursor;
+      coming = next!;
       await yieldTask();
     }
   } finally {

@@ -14,7 +14,7 @@ import { hasPendingFetches } from '../reads/article-reads';
 import type { Connectivity } from './connectivity';
 import { onRestoredFromCache, rereadEverything } from './page-restore';
 import { addRefreshTargets, mergeTargets, noTargets, refreshFromServer } from './refresh';
-import { pullChanges } from './pull';
+import { PULL_LIMITS, pageLimit, pullChanges, readPullStart, requestFeedPage, type EarlyPage } from './pull';
 import { markSync } from './sync-marks';
 import { pushOutbox } from './push';
 import { createLiveUpdates, type OpenEventSource } from './live-updates';
@@ -131,6 +131,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let stopRequested = false;
   let stopStarted: (() => void) | null = null;
   let storedSubscription: Subscription | null = null;
+  /** A first sync's first page, asked for as the sign-in answered (askFirstPage), until a pull takes it. */
+  let earlyPage: EarlyPage | null = null;
+  /** How many times stop() was called: a page asked for across a stop is not kept. */
+  let stops = 0;
   // Only a device that syncs by itself follows the stream: the others sync when they are told to.
   const live = createLiveUpdates({
     http,
@@ -238,7 +242,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
           return { status: 'retrying' };
         }
         markSync('pull', 'start');
-        pulled += await pullChanges(http, db);
+        const early = earlyPage;
+        earlyPage = null;
+        pulled += await pullChanges(http, db, PULL_LIMITS, early);
         markSync('pull', 'end');
         await refreshFromServer(http, db, toRefresh);
         toRefresh = noTargets();
@@ -341,8 +347,26 @@ export function createSyncEngine(options: SyncEngineOptions) {
     };
   }
 
+  /**
+   * A new device's first page of the feed, asked for at once (a sign-in calls this as it answers): the first
+   * sync's run begins with reads of the device's database, which the screens' first render would otherwise
+   * hold up for a tenth of a second. The run's pull takes the page if it asks for the same one, else drops it.
+   */
+  async function askFirstPage(): Promise<void> {
+    if (options.background === false || !connectivity.isOnline()) return;
+    const stopsBefore = stops;
+    const { since, cards } = await readPullStart(db);
+    // Stopped meanwhile (a logout): the device may be another account's by the time a pull runs.
+    if (since !== 0 || stops !== stopsBefore) return;
+    // Its failure is the pull's to report, when the pull takes it.
+    const limit = pageLimit(PULL_LIMITS, cards);
+    earlyPage = { since, cards, limit, coming: requestFeedPage(http, since, limit, cards) };
+  }
+
   /** Stops every timer and listener and waits for a run in progress (logout does this before wiping). */
   async function stop() {
+    stops += 1;
+    earlyPage = null;
     stopRequested = true;
     stopStarted?.();
     stopStarted = null;
@@ -359,6 +383,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     stop,
     /** Syncs now and answers how it went. */
     syncNow: run,
+    askFirstPage,
     /** Asks for a sync soon: after a local write, when a screen wants fresh data. */
     requestSync: (delayMs: number = writeDelayMs) => schedule(delayMs),
     getState: currentState,
