@@ -17,7 +17,7 @@ import { LIVE_ANSWER } from '../testing/live-answer';
 import { countAll } from './article-counts';
 import { LecternDb } from './lectern-db';
 import { deleteArticleLocally } from './local-store';
-import { hasStagedCards, moveStagedCards } from './staged-cards';
+import { STAGED_PAGE_CARDS, hasStagedCards, moveStagedCards } from './staged-cards';
 
 const LIST = { archived: false } as const;
 
@@ -69,29 +69,32 @@ async function expectCountsMatchRows(db: LecternDb, total: number) {
 }
 
 describe('staged cards', () => {
-  it('keep a large page of the feed in rows of a thousand cards, listed and counted whole', async () => {
+  it('keep a large page of the feed in rows of STAGED_PAGE_CARDS, listed and counted whole', async () => {
     const db = openDb();
     // A feed page of cards holds up to five thousand: one row of them would take the page's thread for
-    // over 100 ms to copy for IndexedDB.
-    const cards = Array.from({ length: 2_500 }, (_, i) =>
-      card(i, { id: `big${String(i).padStart(4, '0')}` }),
+    // over 100 ms to make ready and copy for IndexedDB.
+    const total = 2 * STAGED_PAGE_CARDS + 100;
+    const cards = Array.from({ length: total }, (_, i) =>
+      card(i, { id: `big${String(i).padStart(5, '0')}` }),
     );
-    await applyChanges(db, upserts(cards, 1), 2_500, {
+    await applyChanges(db, upserts(cards, 1), total, {
       cardsPull: false,
       bodiesWanted: true,
       stageCards: true,
     });
     const pages = await db.card_pages.toArray();
-    expect(pages.map((page) => page.rows.length)).toEqual([1_000, 1_000, 500]);
+    expect(pages.map((page) => page.rows.length)).toEqual([STAGED_PAGE_CARDS, STAGED_PAGE_CARDS, 100]);
     const ids = await db.card_page_ids.toArray();
     expect(ids.map((row) => row.key)).toEqual(pages.map((page) => page.key));
     expect(ids.flatMap((row) => row.ids)).toEqual(cards.map((c) => c.id));
-    expect((await pageArticles(db, LIST, 'newest', 0, 10)).total).toBe(2_500);
-    expect(await db.articleCounts()).toMatchObject({ total: 2_500 });
-    expect(await db.articles.get('big2499')).toMatchObject({ title: 'Article 2499' });
+    expect((await pageArticles(db, LIST, 'newest', 0, 10)).total).toBe(total);
+    expect(await db.articleCounts()).toMatchObject({ total });
+    expect(await db.articles.get(`big${String(total - 1).padStart(5, '0')}`)).toMatchObject({
+      title: `Article ${total - 1}`,
+    });
     await moveStagedCards(db);
     expect(await db.card_pages.count()).toBe(0);
-    await expectCountsMatchRows(db, 2_500);
+    await expectCountsMatchRows(db, total);
   });
 
   it('list, count and read by id as articles before a row is written, then move into rows', async () => {
