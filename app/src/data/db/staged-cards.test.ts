@@ -4,7 +4,7 @@
 import '../testing/install-fake-indexeddb';
 import { liveQuery } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { Change } from '@lectern/shared-schema';
+import { compareNewestFirst, type Change } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { pageArticles } from '../reads/article-pages';
 import { articlesWithTag, searchArticles } from '../reads/article-reads';
@@ -17,7 +17,13 @@ import { LIVE_ANSWER } from '../testing/live-answer';
 import { countAll } from './article-counts';
 import { LecternDb } from './lectern-db';
 import { deleteArticleLocally } from './local-store';
-import { STAGED_PAGE_CARDS, hasStagedCards, moveStagedCards } from './staged-cards';
+import {
+  STAGED_PAGE_CARDS,
+  hasStagedCards,
+  mergeNewestFirst,
+  moveStagedCards,
+  stagedNewestFirst,
+} from './staged-cards';
 
 const LIST = { archived: false } as const;
 
@@ -69,6 +75,38 @@ async function expectCountsMatchRows(db: LecternDb, total: number) {
 }
 
 describe('staged cards', () => {
+  it('come newest first across pages whose dates interleave, as one sort of them all would order them', async () => {
+    const db = openDb();
+    // Three pages, each with dates from all over the library (a reader's saves, synced out of order), some
+    // at the same minute (then ordered by id).
+    const minute = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+    const pages = [0, 1, 2].map((page) =>
+      Array.from({ length: 300 }, (_, i) =>
+        card(page * 300 + i, { created_at: minute((i * 7 + page * 13) % 450) }),
+      ),
+    );
+    let seq = 1;
+    for (const [index, page] of pages.entries()) {
+      await applyChanges(db, upserts(page, seq), seq + page.length - 1, {
+        cardsPull: index < 2,
+        bodiesWanted: true,
+        stageCards: true,
+      });
+      seq += page.length;
+    }
+    const everyCard = pages.flat().map((c) => ({ ...c, tag_keys: [], rev: 0 }));
+    const expected = [...everyCard].sort(compareNewestFirst).map((c) => c.id);
+    expect((await stagedNewestFirst(db))!.map((c) => c.id)).toEqual(expected);
+    expect((await listed(db)).map((article) => article.id)).toEqual(expected);
+    // The merge alone, over lists of every length, empty ones included.
+    for (const lengths of [[], [0], [5], [3, 0, 4], [1, 2, 3, 4, 5]]) {
+      const lists = lengths.map((length, l) =>
+        everyCard.slice(l * 50, l * 50 + length).sort(compareNewestFirst),
+      );
+      expect(mergeNewestFirst(lists)).toEqual(lists.flat().sort(compareNewestFirst));
+    }
+  });
+
   it('keep a large page of the feed in rows of STAGED_PAGE_CARDS, listed and counted whole', async () => {
     const db = openDb();
     // A feed page of cards holds up to five thousand: one row of them would take the page's thread for
