@@ -7,7 +7,12 @@
 // one (issue 15: nodes share nothing but the database, so a second node adds capacity).
 // Run: npx tsx bench/server-bench.ts (BENCH_SIZES=5000 for one size, BENCH_ENGINES=postgres for one
 // engine), or npm run bench -- --only server.
-import type { ArticleListResponse, ArticleSummary } from '@lectern/shared-schema';
+import {
+  CARDS_MAX_LIMIT,
+  CHANGES_MAX_LIMIT,
+  type ArticleListResponse,
+  type ArticleSummary,
+} from '@lectern/shared-schema';
 import autocannon from 'autocannon';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
@@ -200,7 +205,8 @@ async function wholeFeed(server: RunningProcess, token: string, cards: boolean) 
     for (;;) {
       const { status, body } = await getBytes(
         agent,
-        `${server.url}/api/sync/changes?since=${cursor}&limit=1000${cards ? '&cards=true' : ''}`,
+        // The pages a device asks for: up to 5,000 cards, or 1,000 changes with their bodies.
+        `${server.url}/api/sync/changes?since=${cursor}&limit=${cards ? `${CARDS_MAX_LIMIT}&cards=true` : CHANGES_MAX_LIMIT}`,
         token,
       );
       const head = /^\{"cursor":(\d+),"hasMore":(true|false),/.exec(body.subarray(0, 64).toString());
