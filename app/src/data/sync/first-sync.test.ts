@@ -154,6 +154,27 @@ describe('the feed read as it streams', () => {
     await expect(failed.page).rejects.toThrow('Failed to fetch');
   });
 
+  it('reads an answer that comes in one piece of megabytes the same, a slice at a time', async () => {
+    const changes = Array.from({ length: 300 }, (_, i) => ({
+      seq: i + 1,
+      entity: 'article',
+      id: `a${i}`,
+      op: 'upsert',
+      row: { title: `Title ${i} "quoted" {braces}`, excerpt: 'é'.repeat(4_000 + i) },
+    }));
+    const text = JSON.stringify({ cursor: 300, hasMore: false, changes });
+    expect(text.length).toBeGreaterThan(1_000_000);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      },
+    });
+    const coming = readFeedPage(Promise.resolve(new Response(stream)));
+    await expect(coming.head).resolves.toEqual({ cursor: 300, hasMore: false });
+    await expect(coming.page).resolves.toEqual({ cursor: 300, hasMore: false, changes });
+  });
+
   it('refuses an answer cut short', () => {
     const splitter = createFeedSplitter(() => undefined);
     splitter.push('{"cursor":3,"hasMore":false,"changes":[{"seq":1');
