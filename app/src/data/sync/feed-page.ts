@@ -137,17 +137,21 @@ async function pushInSlices(text: string, push: (chunk: string) => void): Promis
   }
 }
 
-/** Feeds the answer's text to `push` as it streams in (all at once where the body can't be streamed). */
-async function streamText(response: Response, push: (chunk: string) => void): Promise<void> {
+/**
+ * Feeds the answer's text to `push` as it streams in (all at once where the body can't be streamed); with
+ * `sliced`, PARSE_SLICE characters a task.
+ */
+async function streamText(response: Response, push: (chunk: string) => void, sliced = false): Promise<void> {
+  const feed = (text: string) => (sliced ? pushInSlices(text, push) : push(text));
   if (!response.body) {
-    await pushInSlices(await response.text(), push);
+    await feed(await response.text());
     return;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    await pushInSlices(value, push);
+    await feed(value);
   }
 }
 
@@ -167,7 +171,9 @@ export function readFeedPage(answer: Promise<Response>): PendingFeedPage {
   const page = (async () => {
     const changes: Change[] = [];
     const splitter = createFeedSplitter((change) => changes.push(change), toldHead);
-    await streamText(await answer, splitter.push);
+    // A page of cards (megabytes of small elements) in slices; a batch of bodies (a few hundred long
+    // strings, quick to parse) as it comes.
+    await streamText(await answer, splitter.push, true);
     const end = splitter.end();
     // An answer whose head came after its changes (or had none) tells it here.
     toldHead(end);
