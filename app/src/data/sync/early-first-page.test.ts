@@ -1,7 +1,7 @@
 // A sign-in on a new device asks for the first page of the feed as it answers, before the screens render
 // (sync-engine.ts askFirstPage); the first sync's pull takes that page instead of asking again, and a page
 // it would not ask for (the device moved on meanwhile) is dropped. Against a real server.
-import { CARDS_MAX_LIMIT } from '@lectern/shared-schema';
+import { CHANGES_MAX_LIMIT } from '@lectern/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statsOf } from '../db/article-counts';
 import { manualTimers } from '../testing/manual-timers';
@@ -50,7 +50,7 @@ describe('the first page of a new device', () => {
       // No sync has run yet (its timer waits): the page is on its way all the same.
       expect(device.lectern.sync.getState().syncing).toBe(false);
       expect(device.feedRequests().map((request) => new URL(request.url).search)).toEqual([
-        `?since=0&limit=${CARDS_MAX_LIMIT}&cards=true`,
+        `?since=0&limit=${CHANGES_MAX_LIMIT}&cards=true`,
       ]);
       await device.runSyncs();
       // The first sync asked for nothing more than that page: the library fits in it.

@@ -359,7 +359,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     // Stopped meanwhile (a logout): the device may be another account's by the time a pull runs.
     if (since !== 0 || stops !== stopsBefore) return;
     // Its failure is the pull's to report, when the pull takes it.
-    const limit = pageLimit(PULL_LIMITS, cards);
+    const limit = pageLimit(PULL_LIMITS, since, cards);
     earlyPage = { since, cards, limit, coming: requestFeedPage(http, since, limit, cards) };
   }
 
