@@ -171,8 +171,8 @@ export function readFeedPage(answer: Promise<Response>): PendingFeedPage {
   const page = (async () => {
     const changes: Change[] = [];
     const splitter = createFeedSplitter((change) => changes.push(change), toldHead);
-    // A page of cards (megabytes of small elements) in slices; a batch of bodies (a few hundred long
-    // strings, quick to parse) as it comes.
+    // In slices: a page of cards is megabytes of small elements (readStreamedArray's batches of bodies,
+    // a few hundred long strings quick to parse, are read as they come).
     await streamText(await answer, splitter.push, true);
     const end = splitter.end();
     // An answer whose head came after its changes (or had none) tells it here.
