@@ -1,9 +1,9 @@
 // A new device's first sync lists the whole library within a couple of seconds: each page of cards the feed
-// answers is stored as rows of `card_pages`, a thousand cards a row (one IndexedDB write for a thousand
-// cards, where a thousand article rows with their index keys take the better part of a second). The cards are moved into
-// `articles` by the offline library once their bodies are in (offline/offline-library.ts: the move and the
-// bodies write the same stores, and the bodies are what the reader waits for), a slice per transaction,
-// while the reader already scrolls, opens and searches them.
+// answers is stored as rows of `card_pages`, STAGED_PAGE_CARDS cards a row (one IndexedDB write for
+// thousands of cards, where a thousand article rows with their index keys take the better part of a second).
+// The cards are moved into `articles` by the offline library once their bodies are in
+// (offline/offline-library.ts: the move and the bodies write the same stores, and the bodies are what the
+// reader waits for), a slice per transaction, while the reader already scrolls, opens and searches them.
 //
 // Until its page is moved, a staged card is an article like any other to whoever asks:
 // - a read by id (`get`, `getMany`: the article screen, the repository's edits) falls back to it, in every
