@@ -38,10 +38,11 @@ describe('signing in and out', () => {
     await page.waitForURL('**/login');
     await page.goto('/no/such/page');
     await page.waitForURL('**/login');
-    const menu = page.getByRole('navigation', { name: 'Main' });
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['About', 'FAQ', 'Contact', 'Blog', 'Help']);
+    // The URL changes before the login screen renders: wait for the screen before reading its menu.
     await page.getByRole('heading', { name: 'Save it now. Read it properly later.' }).waitFor();
     await page.getByRole('heading', { name: 'Everything a reader needs, nothing that distracts' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['About', 'FAQ', 'Contact', 'Blog', 'Help']);
     expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
       '/api/auth/google',
     );
