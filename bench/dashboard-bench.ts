@@ -95,7 +95,7 @@ async function writeChunk({ rows, bodies, tags, rev }: SeedChunk): Promise<void>
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
-  const tx = db.transaction(['articles', 'article_contents', 'tags', 'meta', 'article_counts'], 'readwrite');
+  const tx = db.transaction(['articles', 'bodies', 'tags', 'meta', 'article_counts'], 'readwrite');
   for (const row of rows) tx.objectStore('articles').put(row);
   // The counts the app keeps with each article write (app/src/data/db/article-counts.ts), kept here too:
   // every row of a chunk is a new article.
@@ -134,7 +134,7 @@ async function writeChunk({ rows, bodies, tags, rev }: SeedChunk): Promise<void>
     for (const key of new Set(row.tag_keys)) counts.tags[key] = (counts.tags[key] ?? 0) + 1;
   }
   countsStore.put(counts);
-  for (const body of bodies) tx.objectStore('article_contents').put(body);
+  for (const body of bodies) tx.objectStore('bodies').put(body);
   for (const tag of tags) tx.objectStore('tags').put(tag);
   tx.objectStore('meta').put({ key: 'rev', value: rev });
   // The bench's image addresses are made up: nothing to download for reading offline.

@@ -83,12 +83,12 @@ function counts(
         resolve({ articles: 0, rows: 0, staged: 0, bodies: 0, at: performance.now() });
         return;
       }
-      const tx = db.transaction(['articles', 'article_contents', 'card_page_ids']);
+      const tx = db.transaction(['articles', 'bodies', 'card_page_ids']);
       const articles = tx.objectStore('articles').index('rev').count();
       // Cards still staged (a page per row, moved into rows once the bodies are in): the ids of each
       // page, a row per page.
       const pageIds = staged ? tx.objectStore('card_page_ids').getAll() : null;
-      const bodies = tx.objectStore('article_contents').index('rev').count();
+      const bodies = tx.objectStore('bodies').index('rev').count();
       tx.oncomplete = () => {
         let stagedCards = 0;
         for (const row of (pageIds?.result ?? []) as { ids: string[] }[]) stagedCards += row.ids.length;

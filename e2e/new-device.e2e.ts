@@ -87,16 +87,7 @@ function deviceState(page: Page): Promise<DeviceState> {
       });
     type Row = Record<string, unknown>;
     const [rows, pages, contents, tags, highlights, lists, places, meta] = (await Promise.all(
-      [
-        'articles',
-        'card_pages',
-        'article_contents',
-        'tags',
-        'highlights',
-        'lists',
-        'list_articles',
-        'meta',
-      ].map(all),
+      ['articles', 'card_pages', 'bodies', 'tags', 'highlights', 'lists', 'list_articles', 'meta'].map(all),
     )) as Row[][];
     db.close();
     // A first sync's cards staged a page per row until moved into rows (app/src/data/db/staged-cards.ts):

@@ -5,22 +5,23 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { LecternDb } from './lectern-db';
 import { createIdsWrittenSince } from './ids-written-since';
+import { bodiesByRev, putBodies } from './bodies';
 
 const body = (id: string, rev: number) => ({ id, content: `<p>${id}</p>`, rev });
 
 describe('createIdsWrittenSince', () => {
   it('answers every body above the mark as bodies come, reading on from the last rev read', async () => {
     const db = new LecternDb(`unscanned-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    const unscanned = createIdsWrittenSince(db, db.article_contents);
+    const unscanned = createIdsWrittenSince(db, bodiesByRev(db));
     expect(await unscanned(0)).toEqual(new Set());
-    await db.article_contents.bulkPut([body('a', 10), body('b', 11)]);
+    await putBodies(db, [body('a', 10), body('b', 11)]);
     expect(await unscanned(0)).toEqual(new Set(['a', 'b']));
-    await db.article_contents.bulkPut([body('c', 12), body('d', 13)]);
+    await putBodies(db, [body('c', 12), body('d', 13)]);
     // Read on from 11: the earlier ones are still answered.
     expect(await unscanned(0)).toEqual(new Set(['a', 'b', 'c', 'd']));
     // The scan passed the first read's rows: they go; a row written again comes back under its new rev.
     expect(await unscanned(11)).toEqual(new Set(['c', 'd']));
-    await db.article_contents.put(body('a', 14));
+    await putBodies(db, [body('a', 14)]);
     expect(await unscanned(11)).toEqual(new Set(['a', 'c', 'd']));
     expect(await unscanned(14)).toEqual(new Set());
     db.close();
@@ -29,7 +30,7 @@ describe('createIdsWrittenSince', () => {
   it('never misses a row above the mark, whatever the order of writes, reads and the scan (random runs)', async () => {
     for (let run = 0; run < 20; run += 1) {
       const db = new LecternDb(`unscanned-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-      const unscanned = createIdsWrittenSince(db, db.article_contents);
+      const unscanned = createIdsWrittenSince(db, bodiesByRev(db));
       const revs = new Map<string, number>();
       let rev = 0;
       let mark = 0;
@@ -39,7 +40,7 @@ describe('createIdsWrittenSince', () => {
           const id = `x${Math.floor(Math.random() * 12)}`;
           rev += 1;
           revs.set(id, rev);
-          await db.article_contents.put(body(id, rev));
+          await putBodies(db, [body(id, rev)]);
         } else if (roll < 0.7) mark = Math.min(rev, mark + Math.floor(Math.random() * 4));
         const answer = await unscanned(mark);
         const due = [...revs].filter(([, r]) => r > mark).map(([id]) => id);
@@ -51,13 +52,22 @@ describe('createIdsWrittenSince', () => {
     }
   });
 
+  it('reads the ids of a table keyed by id as it reads the bodies', async () => {
+    const db = new LecternDb(`unscanned-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    const unscanned = createIdsWrittenSince(db, db.highlights);
+    const highlight = (id: string, rev: number) => ({ id, article_id: 'a', created_at: '', rev });
+    await db.highlights.bulkPut([highlight('h1', 3), highlight('h2', 4)] as never);
+    expect(await unscanned(3)).toEqual(new Set(['h2']));
+    db.close();
+  });
+
   it('starts over after the device is wiped (another account)', async () => {
     const db = new LecternDb(`unscanned-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    const unscanned = createIdsWrittenSince(db, db.article_contents);
-    await db.article_contents.bulkPut([body('old', 50)]);
+    const unscanned = createIdsWrittenSince(db, bodiesByRev(db));
+    await putBodies(db, [body('old', 50)]);
     expect(await unscanned(0)).toEqual(new Set(['old']));
     await db.wipe();
-    await db.article_contents.bulkPut([body('new', 20)]);
+    await putBodies(db, [body('new', 20)]);
     expect(await unscanned(0)).toEqual(new Set(['new']));
     db.close();
   });

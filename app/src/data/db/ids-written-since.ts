@@ -15,12 +15,29 @@ interface Chunk {
   ids: readonly string[];
 }
 
+/** Where the ids written since a rev are read: a table keyed by id with a `rev` index, or its own reads. */
+export interface WrittenByRev {
+  /** The highest rev written, 0 if none. */
+  lastRev(): Promise<number>;
+  /** The ids of the rows written above `rev`. */
+  idsAbove(rev: number): Promise<string[]>;
+}
+
+function tableByRev<Row>(table: Table<Row, string>): WrittenByRev {
+  return {
+    lastRev: async () => ((await table.orderBy('rev').lastKey()) as number | undefined) ?? 0,
+    idsAbove: (rev) => table.where('rev').above(rev).primaryKeys(),
+  };
+}
+
 /**
- * A reader of `table`'s ids whose rev is above a mark, each call reading only the rows written since the
- * last. It answers every row above the mark, and may answer rows at or below it until the mark passes the
- * whole chunk they were read in (an offline mark waits a little longer, never shows early).
+ * A reader of the ids whose rev is above a mark, in `table` (keyed by id) or `source`, each call reading
+ * only the rows written since the last. It answers every row above the mark, and may answer rows at or below
+ * it until the mark passes the whole chunk they were read in (an offline mark waits a little longer, never
+ * shows early).
  */
-export function createIdsWrittenSince<Row>(db: LecternDb, table: Table<Row, string>) {
+export function createIdsWrittenSince<Row>(db: LecternDb, from: Table<Row, string> | WrittenByRev) {
+  const source = 'idsAbove' in from ? from : tableByRev(from);
   let chunks: Chunk[] = [];
   let readUpTo = 0;
   let wipes = db.wipes;
@@ -32,11 +49,11 @@ export function createIdsWrittenSince<Row>(db: LecternDb, table: Table<Row, stri
     }
     // The highest rev first, then every row above what was read: a row committed between the two reads is
     // read now and again next time, never missed (revs are handed out in the order of their commits).
-    const top = ((await table.orderBy('rev').lastKey()) as number | undefined) ?? 0;
-    const from = Math.max(mark, readUpTo);
-    const ids = await table.where('rev').above(from).primaryKeys();
+    const top = await source.lastRev();
+    const after = Math.max(mark, readUpTo);
+    const ids = await source.idsAbove(after);
     chunks = chunks.filter((chunk) => chunk.upTo > mark);
-    if (top > from) {
+    if (top > after) {
       chunks.push({ upTo: top, ids });
       readUpTo = top;
     }

@@ -4,6 +4,7 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LecternDb, SCHEMA_VERSIONS } from './lectern-db';
 import { listKeysOf } from './list-keys';
+import { bodyIdsWrittenBetween, bodyOf } from './bodies';
 
 describe('LecternDb', () => {
   it('opens at the last schema version with every table and index', async () => {
@@ -16,7 +17,7 @@ describe('LecternDb', () => {
     expect(indexes).toEqual({
       articles: ['created_at', 'list_keys', 'rev', 'tag_keys', 'updated_at'],
       article_counts: [],
-      article_contents: ['rev'],
+      bodies: ['[rev+id]', 'id', 'rev'],
       tags: ['name_key'],
       lists: ['created_at'],
       list_articles: ['article_id', 'list_id'],
@@ -62,7 +63,7 @@ describe('LecternDb', () => {
     // Every row kept, with the list keys of version 7 added.
     expect(await db.articles.get('a1')).toEqual({ ...article, list_keys: listKeysOf(article) });
     expect(await db.articles.where('tag_keys').equals('café').primaryKeys()).toEqual(['a1']);
-    expect(await db.article_contents.get('a1')).toEqual({ id: 'a1', content: '<p>x</p>', text: 'x' });
+    expect(await bodyOf(db, 'a1')).toEqual({ id: 'a1', content: '<p>x</p>', text: 'x' });
     expect(await db.getMeta('cursor')).toBe(42);
     expect(await db.search_index.count()).toBe(0);
     db.close();
@@ -99,6 +100,31 @@ describe('LecternDb', () => {
     db.close();
   });
 
+  it('opens a version 10 database with every body moved into `bodies`, found by id and by rev', async () => {
+    const indexedDB = new IDBFactory();
+    const old = new Dexie('upgrade-bodies-test', { indexedDB, IDBKeyRange });
+    for (const { version, stores, upgrade } of SCHEMA_VERSIONS.filter((v) => v.version <= 10)) {
+      const declared = old.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
+    await old.open();
+    // More than the upgrade moves at a time, keyed by id as version 10 kept them; one without a rev (version 4's).
+    const ids = Array.from({ length: 450 }, (_, i) => `b${String(i).padStart(3, '0')}`);
+    await old
+      .table('article_contents')
+      .bulkPut(ids.map((id, i) => ({ id, content: `<p>${id}</p>`, rev: 100 + (i % 7) })));
+    await old.table('article_contents').put({ id: 'norev', content: '<p>old</p>' });
+    old.close();
+
+    const db = new LecternDb('upgrade-bodies-test', { indexedDB, IDBKeyRange });
+    await db.open();
+    expect(db.tables.map((table) => table.name)).not.toContain('article_contents');
+    expect(await db.bodies.count()).toBe(451);
+    expect(await bodyOf(db, 'b123')).toEqual({ id: 'b123', content: '<p>b123</p>', rev: 100 + (123 % 7) });
+    expect(await bodyOf(db, 'norev')).toEqual({ id: 'norev', content: '<p>old</p>' });
+    expect((await bodyIdsWrittenBetween(db, 105)).sort()).toEqual(ids.filter((_, i) => i % 7 === 6).sort());
+    db.close();
+  });
   it('wipes every table at once, the schema staying', async () => {
     const db = new LecternDb('wipe-test', { indexedDB: new IDBFactory(), IDBKeyRange });
     await db.setMeta('cursor', 42);

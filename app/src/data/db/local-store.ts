@@ -10,7 +10,7 @@ import {
   type ListArticle,
 } from '@lectern/shared-schema';
 import { listArticleKey } from '@lectern/shared-schema';
-import Dexie from 'dexie';
+import { deleteBodies, putBodies } from './bodies';
 import type { LecternDb } from './lectern-db';
 import type { ArticleContentRow, ArticleRow, HighlightRow } from './rows';
 
@@ -77,59 +77,6 @@ export async function putArticleRows(db: LecternDb, rows: readonly ArticleRow[])
 }
 
 /**
- * Characters of bodies written by one request: the page's thread serializes a value as it is put (about
- * 40 ms a megabyte on a slow machine), so an answer of 1.5 MB of bodies written at once was a task of 60 to
- * 80 ms before anything else the answer costs.
- */
-const BODY_WRITE_SLICE_CHARS = 256 * 1024;
-
-/** Bodies in slices of about BODY_WRITE_SLICE_CHARS, in order: each slice is written by one request. */
-function* bodySlices(bodies: readonly ArticleContentRow[]): Generator<ArticleContentRow[]> {
-  let from = 0;
-  let chars = 0;
-  for (let i = 0; i < bodies.length; i += 1) {
-    chars += bodies[i]!.content?.length ?? 0;
-    if (chars >= BODY_WRITE_SLICE_CHARS || i === bodies.length - 1) {
-      yield bodies.slice(from, i + 1);
-      from = i + 1;
-      chars = 0;
-    }
-  }
-}
-
-/**
- * Writes bodies a slice at a time (bodySlices), each slice's puts in a task of their own (the next slice
- * starts in the answer to the last), within the caller's transaction if there is one.
- */
-export async function putBodies(db: LecternDb, bodies: readonly ArticleContentRow[]): Promise<void> {
-  for (const slice of bodySlices(bodies)) await db.article_contents.bulkPut(slice);
-}
-
-/**
- * Adds the bodies whose article has none yet, a slice at a time as putBodies writes them, within the
- * caller's transaction (which a body already there doesn't abort). Answers the ids that had one: that body
- * stays. Asking IndexedDB which ids have a body costs a read through the bodies' own records (Chromium's
- * on-disk store reads a record to know its key is there: 2 to 3 ms a key in a library of 25 KB bodies);
- * an add that finds its key taken costs nothing more than the write it replaces.
- */
-export async function addBodies(db: LecternDb, bodies: readonly ArticleContentRow[]): Promise<Set<string>> {
-  const taken = new Set<string>();
-  for (const slice of bodySlices(bodies)) {
-    try {
-      await db.article_contents.bulkAdd(slice);
-    } catch (error) {
-      if (!(error instanceof Dexie.BulkError)) throw error;
-      for (const [at, failure] of Object.entries(error.failuresByPos)) {
-        // Only a key already taken is a body already there; any other failure is the write's.
-        if (failure.name !== 'ConstraintError') throw failure;
-        taken.add(slice[Number(at)]!.id);
-      }
-    }
-  }
-  return taken;
-}
-
-/**
  * Stores server articles (with their bodies when given) as they are, under one new rev. An article without
  * its body keeps the one on the device, unless `cardsReplaceBodies`: the change feed's cards (a first sync)
  * say the article is now this, its body unknown, so a body kept from before is dropped and fetched again
@@ -163,11 +110,8 @@ export async function putArticles(
   });
   await putArticleRows(db, rows);
   await putBodies(db, bodies);
-  if (dropped.length > 0) {
-    // One read of keys, then only the bodies there are: most cards have none to drop.
-    const kept = await db.article_contents.where(':id').anyOf(dropped).primaryKeys();
-    if (kept.length > 0) await db.article_contents.bulkDelete(kept);
-  }
+  // Most cards have none to drop: the id index is read, and only the bodies there are deleted.
+  await deleteBodies(db, dropped);
 }
 
 /** Saves changed article rows (a local edit), bumping their rev so search sees the change. */
@@ -182,7 +126,7 @@ export async function rewriteArticles(db: LecternDb, rows: readonly ArticleRow[]
 /** Removes an article with everything that hangs on it, as the server's delete does. */
 export async function deleteArticleLocally(db: LecternDb, articleId: string): Promise<void> {
   await db.articles.delete(articleId);
-  await db.article_contents.delete(articleId);
+  await deleteBodies(db, [articleId]);
   await db.screenshots.delete(articleId);
   await db.highlights.where('article_id').equals(articleId).delete();
   const places = await db.list_articles.where('article_id').equals(articleId).toArray();

@@ -8,7 +8,9 @@ import { presentKeys } from './present-keys';
 
 async function dbHolding(ids: string[]): Promise<LecternDb> {
   const db = new LecternDb(`present-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-  await db.article_contents.bulkPut(ids.map((id) => ({ id, content: '<p>x</p>', rev: 1 })));
+  await db.tags.bulkPut(
+    ids.map((id) => ({ id, name: id, name_key: id, created_at: '2026-01-01T00:00:00.000Z' })),
+  );
   return db;
 }
 
@@ -18,23 +20,14 @@ describe('presentKeys', () => {
   it('answers the held keys among keys close together, duplicates and missing ones included', async () => {
     const db = await dbHolding(Array.from({ length: 100 }, (_, n) => id(n * 2)));
     const asked = [id(10), id(11), id(12), id(12), id(40), id(41), id(13), id(14)];
-    expect([...(await presentKeys(db.article_contents, asked))].sort()).toEqual([
-      id(10),
-      id(12),
-      id(14),
-      id(40),
-    ]);
+    expect([...(await presentKeys(db.tags, asked))].sort()).toEqual([id(10), id(12), id(14), id(40)]);
     db.close();
   });
 
   it('answers the held keys among keys far apart, with many others between', async () => {
     const db = await dbHolding(Array.from({ length: 2_000 }, (_, n) => id(n)));
     const asked = [id(1_999), 'zzz', id(0), id(1_000), 'a'];
-    expect([...(await presentKeys(db.article_contents, asked))].sort()).toEqual([
-      id(0),
-      id(1_000),
-      id(1_999),
-    ]);
+    expect([...(await presentKeys(db.tags, asked))].sort()).toEqual([id(0), id(1_000), id(1_999)]);
     db.close();
   });
 
@@ -42,11 +35,11 @@ describe('presentKeys', () => {
     const held = ['Zebra', 'apple', 'éclair', '😀 grin', 'ｆull', 'a'];
     const db = await dbHolding(held);
     const asked = [...held, 'b', 'Ä', '😁'];
-    expect([...(await presentKeys(db.article_contents, asked))].sort()).toEqual([...held].sort());
-    expect(await presentKeys(db.article_contents, [])).toEqual(new Set());
-    expect(await presentKeys(db.article_contents, ['nothing'])).toEqual(new Set());
+    expect([...(await presentKeys(db.tags, asked))].sort()).toEqual([...held].sort());
+    expect(await presentKeys(db.tags, [])).toEqual(new Set());
+    expect(await presentKeys(db.tags, ['nothing'])).toEqual(new Set());
     // One key: the range from it to itself, both ends included.
-    expect(await presentKeys(db.article_contents, ['éclair'])).toEqual(new Set(['éclair']));
+    expect(await presentKeys(db.tags, ['éclair'])).toEqual(new Set(['éclair']));
     db.close();
   });
 });

@@ -1,4 +1,4 @@
-// Reading what was written since a rev, a few rows at a time: every row once, in (rev, id) order, even when
+// Reading what was written since a rev, a few rows at a time: every row once, in (rev, key) order, even when
 // a row is deleted between a step's look at the keys and its read of the rows (the step then brings fewer
 // rows than asked, and is not the last).
 import '../testing/install-fake-indexeddb';
@@ -10,17 +10,18 @@ import { rowsAfter, type RevPosition } from './rev-steps';
 describe('rowsAfter', () => {
   it('goes on by its done flag, not by how many rows came, past a row deleted mid-step', async () => {
     const db = new LecternDb(`rev-steps-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    const table = db.article_contents;
+    // Bodies: keyed by seq, the order they were written in, which the rev index orders each rev's rows by.
+    const table = db.bodies;
     // Six bodies of one write (rev 5), then two of a later one (rev 6).
-    await table.bulkPut([
+    await table.bulkAdd([
       ...['b0', 'b1', 'b2', 'b3', 'b4', 'b5'].map((id) => ({ id, content: id, rev: 5 })),
       ...['c0', 'c1'].map((id) => ({ id, content: id, rev: 6 })),
     ]);
     const read: string[] = [];
-    let at: RevPosition = { rev: 4, afterId: null };
+    let at: RevPosition = { rev: 4, afterKey: null };
     const bulkGet = table.bulkGet.bind(table);
     // The first read of rows by key finds its first row deleted meanwhile (another tab, say).
-    const deletingFirst = async (keys: string[]) => {
+    const deletingFirst = async (keys: number[]) => {
       await table.delete(keys[0]!);
       return bulkGet(keys);
     };
@@ -32,7 +33,7 @@ describe('rowsAfter', () => {
       if (done) break;
     }
     expect(read).toEqual(['b0', 'b1', 'b3', 'b4', 'b5', 'c0', 'c1']);
-    expect(at).toEqual({ rev: 6, afterId: null });
+    expect(at).toEqual({ rev: 6, afterKey: null });
     db.close();
   });
 });

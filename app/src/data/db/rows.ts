@@ -156,7 +156,7 @@ export interface SearchIndexRow {
   key: 'articles';
   /** The articles' `rev` the index had caught up with. */
   rev: number;
-  /** The bodies' `rev` (article_contents) it had caught up with; absent in an index written before version 5. */
+  /** The bodies' `rev` (the `bodies` table) it had caught up with; absent in an index written before version 5. */
   bodyRev?: number;
   /** Whose articles it indexes: an index written for someone else is never read. */
   user: string;

@@ -9,6 +9,7 @@ import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
 import { LecternDb } from '../db/lectern-db';
 import { bodySizeOf, putArticles } from '../db/local-store';
+import { bodiesOf, bodyOf } from '../db/bodies';
 import { createAskSize, storeBodies, type Body } from './body-downloads';
 
 describe('storeBodies', () => {
@@ -27,7 +28,7 @@ describe('storeBodies', () => {
     expect(stored).toBe(bodySizeOf(html));
     expect(bodySizeOf(html)).toBe(2 * html.length);
     expect(await db.getMeta('bodyBytes')).toBe(2 * html.length);
-    const rows = await db.article_contents.bulkGet(['a', 'b', 'gone']);
+    const rows = await bodiesOf(db, ['a', 'b', 'gone']);
     expect(rows.map((row) => row && { id: row.id, content: row.content, text: row.text })).toEqual([
       { id: 'a', content: html, text: undefined },
       { id: 'b', content: null, text: undefined },
@@ -35,7 +36,7 @@ describe('storeBodies', () => {
     ]);
     // A body already on the device is neither written again nor counted twice.
     expect(await storeBodies(db, [{ id: 'a', content: '<p>Another</p>' }], true)).toBe(0);
-    expect((await db.article_contents.get('a'))?.content).toBe(html);
+    expect((await bodyOf(db, 'a'))?.content).toBe(html);
     expect(await db.getMeta('bodyBytes')).toBe(2 * html.length);
     // With others in one answer: the body already there stays, the others are written (the add that found
     // its key taken doesn't undo them), and a body answered twice is written once.
@@ -46,7 +47,7 @@ describe('storeBodies', () => {
       { id: 'c', content: '<p>Cress again</p>' },
     ];
     expect(await storeBodies(db, mixed, true)).toBe(bodySizeOf(cress));
-    expect((await db.article_contents.bulkGet(['a', 'c'])).map((row) => row?.content)).toEqual([html, cress]);
+    expect((await bodiesOf(db, ['a', 'c'])).map((row) => row?.content)).toEqual([html, cress]);
     expect(await db.getMeta('bodyBytes')).toBe(2 * html.length + bodySizeOf(cress));
     db.close();
   });
@@ -62,7 +63,7 @@ describe('storeBodies of a large answer', () => {
       ids.map((id) => articleSummary(id)),
       true,
     );
-    const writes = vi.spyOn(db.article_contents, 'bulkAdd');
+    const writes = vi.spyOn(db.bodies, 'bulkAdd');
     // Six long reads of 150,000 characters: 900,000 in all, written two by two.
     const long = '<p>' + 'A long read. '.repeat(11_538) + '</p>';
     const stored = await storeBodies(
@@ -71,7 +72,7 @@ describe('storeBodies of a large answer', () => {
     );
     expect(stored).toBe(6 * bodySizeOf(long));
     expect(writes.mock.calls.map(([rows]) => rows.length)).toEqual([2, 2, 2]);
-    expect(await db.article_contents.count()).toBe(6);
+    expect(await db.bodies.count()).toBe(6);
     db.close();
   });
 });

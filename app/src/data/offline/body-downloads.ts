@@ -2,7 +2,7 @@
 // them): fetched newest first, a batch at a time (POST /api/articles/bodies), each batch stored in its own
 // small transaction, until every article has its body or the bodies downloaded fill the reader's budget
 // (bodies that come with the feed, and ones opened, are kept whatever the budget). What still lacks a
-// body is read from IndexedDB itself (an article without its `article_contents` row), so a reload or a
+// body is read from IndexedDB itself (an article without its row in `bodies`), so a reload or a
 // lost connection just starts the walk again and fetches only what is missing; a body already on the
 // device (the feed brought it, or it was opened) is never fetched nor written again.
 import {
@@ -13,7 +13,8 @@ import {
 } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
-import { addBodies, bodySizeOf, nextRev } from '../db/local-store';
+import { addBodies, bodyIds } from '../db/bodies';
+import { bodySizeOf, nextRev } from '../db/local-store';
 import { presentKeys } from '../db/present-keys';
 import { stagedCards, stagedNewestFirst, stagedTables } from '../db/staged-cards';
 import type { ArticleContentRow, ArticleRow } from '../db/rows';
@@ -58,7 +59,7 @@ export async function fetchBodies(http: HttpClient, ids: readonly string[]): Pro
  */
 export async function storeBodies(db: LecternDb, bodies: readonly Body[], count = false): Promise<number> {
   if (bodies.length === 0) return 0;
-  return db.transaction('rw', [db.articles, db.article_contents, ...stagedTables(db), db.meta], async () => {
+  return db.transaction('rw', [db.articles, db.bodies, ...stagedTables(db), db.meta], async () => {
     const ids = bodies.map((body) => body.id);
     const [rows, staged] = await Promise.all([presentKeys(db.articles, ids), stagedCards(db)]);
     // A first sync's card still staged is an article on the device too.
@@ -197,7 +198,7 @@ async function fillBodies(
     return { ids, answer };
   };
   /**
-   * The articles with a body when the walk began, read once from the bodies' rev index: asking for each
+   * The articles with a body when the walk began, read once from the bodies' id index: asking for each
    * walked chunk's ids in the bodies' own records cost Chromium's on-disk IndexedDB 2 to 8 ms a key. A body
    * stored after (the reader opened its article) is fetched again and left as it was (storeBodies).
    */
@@ -206,10 +207,7 @@ async function fillBodies(
   const walkOnce = async () => {
     const count = Math.min(WALK_CHUNK, (options.newest ?? Infinity) - walked);
     stoppedAtNewest = count <= 0;
-    withBodies ??= db.article_contents
-      .orderBy('rev')
-      .primaryKeys()
-      .then((ids) => new Set(ids));
+    withBodies ??= bodyIds(db).then((ids) => new Set(ids));
     const [rows, present] = await Promise.all([count > 0 ? walk(count) : [], withBodies]);
     walked += rows.length;
     if (rows.length === 0) walkEnded = true;

@@ -6,6 +6,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
 import { nextRev, putArticles } from '../db/local-store';
+import { putBodies } from '../db/bodies';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
 import { scanArticleImages } from './image-scan';
@@ -35,7 +36,7 @@ describe('scanArticleImages', () => {
     // A row written again alone (its lead image changed): read with the body it has.
     await putArticles(db, [articleSummary('a7', { image_url: image('a7', 3) })]);
     // A body written alone (its picture changed), as a new device's bodies come.
-    await db.article_contents.put({ id: 'a9', content: body(image('a9', 4)), rev: await nextRev(db) });
+    await putBodies(db, [{ id: 'a9', content: body(image('a9', 4)), rev: await nextRev(db) }]);
     expect(await scanArticleImages(db)).toBe(2);
     const paths = await listed(db);
     expect(paths).toHaveLength(100);

@@ -2,6 +2,7 @@
 // article is listed again; `rev` says which changed since the last scan), and none of an article that is
 // gone. Reads a few dozen bodies at a time and yields between batches; idempotent, so a reload mid-scan
 // just scans again.
+import { bodiesOf, bodyIdsWrittenBetween, lastBodyRev } from '../db/bodies';
 import type { LecternDb } from '../db/lectern-db';
 import type { OfflineImageRow } from '../db/rows';
 import { keptImageAddresses } from './image-addresses';
@@ -18,7 +19,7 @@ export async function scanArticleImages(
   // Articles and bodies share one rev counter: a body that came on its own (a first sync's) is scanned too.
   const [newestArticle, newestBody] = await Promise.all([
     db.articles.orderBy('rev').lastKey(),
-    db.article_contents.orderBy('rev').lastKey(),
+    lastBodyRev(db),
   ]);
   const upTo = Math.max(Number(newestArticle ?? 0), Number(newestBody ?? 0));
   if (upTo <= since) {
@@ -27,7 +28,7 @@ export async function scanArticleImages(
   }
   const [written, bodies] = await Promise.all([
     db.articles.where('rev').between(since, upTo, false, true).primaryKeys(),
-    db.article_contents.where('rev').between(since, upTo, false, true).primaryKeys(),
+    bodyIdsWrittenBetween(db, since, upTo),
   ]);
   const ids = [...new Set([...written, ...bodies])];
   for (let i = 0; i < ids.length; i += SCAN_BATCH) {
@@ -43,10 +44,7 @@ export async function scanArticleImages(
 }
 
 async function scanBatch(db: LecternDb, ids: string[]): Promise<void> {
-  const [articles, contents] = await Promise.all([
-    db.articles.bulkGet(ids),
-    db.article_contents.bulkGet(ids),
-  ]);
+  const [articles, contents] = await Promise.all([db.articles.bulkGet(ids), bodiesOf(db, ids)]);
   const wanted = new Map<string, { articleId: string; createdAt: string }>();
   const scanned = new Set<string>();
   articles.forEach((article, index) => {

@@ -15,6 +15,7 @@ import { downloadBodies } from './body-downloads';
 import { bodySizeOf } from '../db/local-store';
 import { hasStagedCards, moveStagedCards } from '../db/staged-cards';
 import { createIdsWrittenSince } from '../db/ids-written-since';
+import { bodiesByRev } from '../db/bodies';
 import { isKeptImageAddress } from './image-addresses';
 import {
   downloadImages,
@@ -196,7 +197,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
   }
 
   const readUnscannedArticles = createIdsWrittenSince(db, db.articles);
-  const readUnscannedBodies = createIdsWrittenSince(db, db.article_contents);
+  const readUnscannedBodies = createIdsWrittenSince(db, bodiesByRev(db));
 
   /**
    * Per article: all its images on the device, or some still to come. Absent: neither (not listed yet, past
@@ -329,9 +330,9 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       });
       const articles = { count: 0, bytes: 0 };
       // Bodies are read a few hundred at a time: a large library never blocks the page for long.
-      const keys = await db.article_contents.toCollection().primaryKeys();
+      const keys = await db.bodies.toCollection().primaryKeys();
       for (let i = 0; i < keys.length; i += 200) {
-        for (const row of await db.article_contents.bulkGet(keys.slice(i, i + 200))) {
+        for (const row of await db.bodies.bulkGet(keys.slice(i, i + 200))) {
           if (!row) continue;
           articles.bytes += bodySizeOf(row.content, row.text);
         }

@@ -6,6 +6,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
 import { listKeysOf } from '../db/list-keys';
+import { bodyOf } from '../db/bodies';
 import { applyOperation } from './local-effects';
 import type { Operation } from './operations';
 
@@ -66,7 +67,7 @@ describe('saving an article', () => {
       created_at: T0,
       updated_at: T0,
     });
-    expect(await db.article_contents.get('a1')).toEqual({ id: 'a1', content: null });
+    expect(await bodyOf(db, 'a1')).toEqual({ id: 'a1', content: null });
   });
 
   it('takes an existing tag’s spelling, folds duplicates and tidies spaces in new ones', async () => {
@@ -132,7 +133,7 @@ describe('editing and deleting an article', () => {
     });
     await apply({ kind: 'deleteArticle', id: 'a1' });
     expect(await db.articles.get('a1')).toBeUndefined();
-    expect(await db.article_contents.get('a1')).toBeUndefined();
+    expect(await bodyOf(db, 'a1')).toBeUndefined();
     expect(await db.highlights.count()).toBe(0);
     expect(await listOrder('l1')).toEqual([['a2', 0]]);
   });

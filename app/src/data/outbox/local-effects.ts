@@ -11,6 +11,7 @@ import {
   screenshotTitle,
 } from '@lectern/shared-schema';
 import type { ArticleSummary } from '@lectern/shared-schema';
+import { putBodies } from '../db/bodies';
 import type { LecternDb } from '../db/lectern-db';
 import {
   deleteArticleLocally,
@@ -68,7 +69,7 @@ async function resolveTagNames(db: LecternDb, names: readonly string[] = []): Pr
 async function insertPlaceholder(db: LecternDb, article: ArticleSummary): Promise<void> {
   if (await db.articles.get(article.id)) return;
   await rewriteArticles(db, [{ ...article, tag_keys: [], rev: 0 }]);
-  await db.article_contents.put({ id: article.id, content: null });
+  await putBodies(db, [{ id: article.id, content: null }]);
 }
 
 async function updateArticleRow(

@@ -10,6 +10,7 @@ import {
   type ArticlesQuery,
 } from '@lectern/shared-schema';
 import { statsOf } from '../db/article-counts';
+import { bodyOf } from '../db/bodies';
 import { presentKeys } from '../db/present-keys';
 import { rowsOrStagedCards, stagedCards, stagedTables } from '../db/staged-cards';
 import type { LecternDb } from '../db/lectern-db';
@@ -105,11 +106,7 @@ export async function listArticles(
 }
 
 export async function getArticle(db: LecternDb, id: string): Promise<{ article: LocalArticle }> {
-  const [row, content, saves] = await Promise.all([
-    db.articles.get(id),
-    db.article_contents.get(id),
-    pendingSaves(db),
-  ]);
+  const [row, content, saves] = await Promise.all([db.articles.get(id), bodyOf(db, id), pendingSaves(db)]);
   if (!row) throw notFound(SERVER_ERRORS.articleNotFound);
   const article: LocalArticle = { ...toSummary(row, saves), content: content?.content ?? null };
   if (!content) article.bodyMissing = true;
@@ -153,7 +150,7 @@ interface Matches {
  * transaction where each read was its own); null if something was.
  */
 function peekedMatches(db: LecternDb, search: ArticleSearch, q: string): Promise<Matches | null> {
-  return db.transaction('r', [db.articles, db.article_contents, ...stagedTables(db)], async () => {
+  return db.transaction('r', [db.articles, db.bodies, ...stagedTables(db)], async () => {
     const peeked = search.peek(q, SEARCH_RESULT_LIMIT);
     if (!peeked) return null;
     const [fresh, rows] = await Promise.all([peeked.fresh, rowsOrStagedCards(db, peeked.ids, peeked.staged)]);

@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LecternDb } from '../db/lectern-db';
 import { deleteArticleLocally, nextRev, putArticles } from '../db/local-store';
 import type { ArticleRow } from '../db/rows';
+import { putBodies } from '../db/bodies';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';
 import { LIVE_ANSWER } from '../testing/live-answer';
@@ -82,11 +83,7 @@ describe('the article search index catches up', () => {
     expect(await index.search.search('orchard')).toEqual(['a3']);
     expect(index.search.stats.catchUps).toBe(catchUps + 1);
     // A body stored on its own (after its card) is taken in too.
-    await db.article_contents.put({
-      id: 'a0',
-      content: '<p>Quince jelly</p>',
-      rev: 10_000,
-    });
+    await putBodies(db, [{ id: 'a0', content: '<p>Quince jelly</p>', rev: 10_000 }]);
     expect(await index.search.search('quince')).toEqual(['a0']);
     index.search.stop();
     db.close();
@@ -125,14 +122,14 @@ describe('the article search index takes in every row of one write', () => {
       },
       whenHidden: () => () => {},
     });
-    const bodiesReadById = vi.spyOn(db.article_contents, 'bulkGet');
+    const bodiesReadById = vi.spyOn(db.bodies, 'get');
     await search.prepare();
     // Six bodies of 300,000 characters: a pause after each (past 256 K), never all of them in one task.
     expect(pauses).toBeGreaterThanOrEqual(5);
     // Each body read, made into text and indexed once, by the bodies' pass: the rows' pass, finding each
     // row as that pass took it in, read none of them again.
     expect(search.stats.rowsIndexed).toBe(6);
-    expect(bodiesReadById.mock.calls.flatMap(([ids]) => ids)).toEqual([]);
+    expect(bodiesReadById).not.toHaveBeenCalled();
     expect(await search.search('chapter4')).toEqual(['long4']);
     expect(await search.search('prose long')).toHaveLength(6);
     search.stop();
@@ -149,7 +146,7 @@ describe('the article search index takes in every row of one write', () => {
     expect(await index.search.search('renamed quince')).toEqual(['r1']);
     expect(await index.search.search('plain')).toEqual([]);
     // Then a new body alone, and both again.
-    await db.article_contents.put({ id: 'r1', content: '<p>Medlar</p>', rev: await nextRev(db) });
+    await putBodies(db, [{ id: 'r1', content: '<p>Medlar</p>', rev: await nextRev(db) }]);
     expect(await index.search.search('renamed medlar')).toEqual(['r1']);
     expect(await index.search.search('quince')).toEqual([]);
     index.search.stop();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { worldPerFile } from '../testing/per-test';
 import { signedInDevice, startWorld, type World } from '../testing/server-fixture';
 import { storeBodies } from '../offline/body-downloads';
+import { bodyOf, deleteBodies } from '../db/bodies';
 import { createArticleSearch } from './article-search';
 
 let world: World;
@@ -155,9 +156,9 @@ describe('article search index', () => {
     const device = await signedInDevice(world);
     const { db } = device.lectern;
     const { article: bread } = await device.lectern.articles.create({ url: world.site.url('/baking') });
-    const body = await db.article_contents.get(bread.id);
+    const body = await bodyOf(db, bread.id);
     // As a new device has it after the cards: the article's row, no body yet.
-    await db.article_contents.delete(bread.id);
+    await deleteBodies(db, [bread.id]);
     const first = reloadedSearch(device);
     expect(await first.search('kneading')).toEqual([]);
     expect(await first.search('sourdough')).toEqual([bread.id]); // its title

@@ -21,6 +21,7 @@ import { rowsOrStagedCards, stagedCards, stagedTables } from '../db/staged-cards
 import { firstSyncPagesStored } from '../sync/first-sync-pace';
 import { markSync } from '../sync/sync-marks';
 import { rowsAfter, type RevPosition } from '../db/rev-steps';
+import { bodiesOf, countBodiesAbove } from '../db/bodies';
 import { commitStoredIndex, readStoredIndex, writeIndexParts } from './stored-index';
 import { TermIndex, type IndexedField, type TermIndexSnapshot } from './term-index';
 
@@ -188,8 +189,8 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
    */
   function bodiesWithArticles(from: RevPosition) {
     return Dexie.ignoreTransaction(() =>
-      db.transaction('r', [db.article_contents, db.articles, ...stagedTables(db)], async () => {
-        const { rows: contents, next, done } = await rowsAfter(db.article_contents, from, BODIES_CHUNK);
+      db.transaction('r', [db.bodies, db.articles, ...stagedTables(db)], async () => {
+        const { rows: contents, next, done } = await rowsAfter(db.bodies, from, BODIES_CHUNK);
         const rows = await rowsOrStagedCards(
           db,
           contents.map((content) => content.id),
@@ -210,10 +211,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     stagedRead.catch(() => undefined);
     await ensureOwner();
     // Bodies first, each with its article: a body read here is not read again for its row below. In steps
-    // by (rev, id): a write's rows share its rev, and a step may end among them.
+    // by (rev, seq): a write's rows share its rev, and a step may end among them.
     /** The rev of each article row taken in with its body here: the rows' pass needn't read that body again. */
     const takenWithBody = new Map<string, number>();
-    let bodiesAt: RevPosition = { rev: indexedBodyRev, afterId: null };
+    let bodiesAt: RevPosition = { rev: indexedBodyRev, afterKey: null };
     for (;;) {
       const { contents, rows, next, done } = await bodiesWithArticles(bodiesAt);
       for (const row of rows) if (row?.rev !== undefined) takenWithBody.set(row.id, row.rev);
@@ -226,13 +227,16 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       await breathe();
     }
     indexedBodyRev = bodiesAt.rev;
-    let rowsAt: RevPosition = { rev: indexedRev, afterId: null };
+    let rowsAt: RevPosition = { rev: indexedRev, afterKey: null };
     for (;;) {
       const { rows, next, done } = await rowsAfter(db.articles, rowsAt, CATCH_UP_CHUNK);
       // A row as the bodies' pass took it in (the same rev) was taken with its body then, and a body
       // written since is past indexedBodyRev: the next catch-up reads it. Any other row is read with its body.
       const changed = rows.filter((row) => takenWithBody.get(row.id) !== row.rev);
-      const contents = await db.article_contents.bulkGet(changed.map((row) => row.id));
+      const contents = await bodiesOf(
+        db,
+        changed.map((row) => row.id),
+      );
       await takeAll(
         changed,
         contents.map((content) => content?.content),
@@ -271,7 +275,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   async function nothingNew(stagedRead: ReturnType<typeof stagedCards>): Promise<boolean> {
     const [rows, bodies, staged] = await Promise.all([
       db.articles.where('rev').above(indexedRev).count(),
-      db.article_contents.where('rev').above(indexedBodyRev).count(),
+      countBodiesAbove(db, indexedBodyRev),
       stagedRead,
     ]);
     return rows === 0 && bodies === 0 && (staged === null || staged === stagedTaken);

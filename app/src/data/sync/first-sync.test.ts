@@ -18,6 +18,7 @@ import { LIVE_ANSWER } from '../testing/live-answer';
 import { createTestDevice } from '../testing/test-lectern';
 import { createFeedSplitter, readFeedPage, readStreamedArray } from './feed-page';
 import { SYNC_BODIES } from './sync-engine';
+import { bodyIds } from '../db/bodies';
 
 const ARTICLES = 240;
 const PASSWORD = 'correct horse battery';
@@ -74,7 +75,7 @@ const bodyCalls = (sent: Sent[]) => sent.filter((request) => request.url.endsWit
 const feedCalls = (sent: Sent[]) => sent.filter((request) => request.url.includes('/api/sync/changes'));
 
 async function bodiesOnDevice(lectern: Lectern): Promise<string[]> {
-  return (await lectern.db.article_contents.toCollection().primaryKeys()) as string[];
+  return bodyIds(lectern.db);
 }
 
 describe('the feed read as it streams', () => {
@@ -261,7 +262,7 @@ describe('a first sync', () => {
     expect(new Set(kept)).toEqual(new Set(newestFirst.slice(0, kept.length)));
     let bytes = 0;
     // Two bytes a character of each body's HTML: all the device keeps of it.
-    await device.lectern.db.article_contents.each((row) => (bytes += 2 * (row.content?.length ?? 0)));
+    await device.lectern.db.bodies.each((row) => (bytes += 2 * (row.content?.length ?? 0)));
     expect(await device.lectern.db.getMeta('bodyBytes')).toBe(bytes);
     expect(bytes).toBeLessThanOrEqual(10 * 1024 * 1024);
     expect(bytes).toBeGreaterThan(8 * 1024 * 1024);
