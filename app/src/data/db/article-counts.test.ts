@@ -1,15 +1,15 @@
 // The counts kept with each article write (article-counts.ts) always equal the library counted row by row:
 // after every kind of change a reader or a sync makes, and across the schema upgrade that adds them.
 import { computeArticleStats, type ArticleSummary } from '@lectern/shared-schema';
-import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { articleSummary } from '../testing/article-summary';
+import { openOldDatabase } from '../testing/old-database';
 import { offlineDevicePerTest, worldPerFile } from '../testing/per-test';
 import { signedInDevice, startWorld, type World } from '../testing/server-fixture';
 import type { TestDevice } from '../testing/test-lectern';
 import { countAll } from './article-counts';
-import { LecternDb, SCHEMA_VERSIONS } from './lectern-db';
+import { LecternDb } from './lectern-db';
 import { listKeysOf } from './list-keys';
 import { putArticles, rewriteArticles } from './local-store';
 
@@ -209,12 +209,7 @@ describe('the counts kept with sync pulls', () => {
 describe('the schema upgrade that adds the counts', () => {
   it('fills them from the rows a version 5 database holds, keeping every row', async () => {
     const indexedDB = new IDBFactory();
-    const old = new Dexie('counts-upgrade-test', { indexedDB, IDBKeyRange });
-    for (const { version, stores, upgrade } of SCHEMA_VERSIONS.filter((v) => v.version <= 5)) {
-      const declared = old.version(version).stores(stores);
-      if (upgrade) declared.upgrade(upgrade);
-    }
-    await old.open();
+    const old = await openOldDatabase('counts-upgrade-test', indexedDB, 5);
     const rows = [
       { ...articleSummary('a', { tags: ['Café', 'news'] }), tag_keys: ['café', 'news'], rev: 1 },
       {

@@ -1,9 +1,9 @@
 import '../testing/install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LecternDb, SCHEMA_VERSIONS } from './lectern-db';
 import { listKeysOf } from './list-keys';
+import { openOldDatabase } from '../testing/old-database';
 import { bodyIdsWrittenBetween, bodyOf } from './bodies';
 
 describe('LecternDb', () => {
@@ -38,12 +38,7 @@ describe('LecternDb', () => {
   it('opens a version 3 database at the last version with every row kept', async () => {
     const indexedDB = new IDBFactory();
     // The database as the app before the search index left it.
-    const old = new Dexie('upgrade-test', { indexedDB, IDBKeyRange });
-    for (const { version, stores, upgrade } of SCHEMA_VERSIONS.filter((v) => v.version <= 3)) {
-      const declared = old.version(version).stores(stores);
-      if (upgrade) declared.upgrade(upgrade);
-    }
-    await old.open();
+    const old = await openOldDatabase('upgrade-test', indexedDB, 3);
     expect(old.verno).toBe(3);
     const article = {
       id: 'a1',
@@ -72,12 +67,7 @@ describe('LecternDb', () => {
   it("opens a version 8 database mid first sync with each staged page's ids in a row of their own", async () => {
     const indexedDB = new IDBFactory();
     // The database as the app with the pages' multi-entry index of ids left it, two pages staged.
-    const old = new Dexie('upgrade-pages-test', { indexedDB, IDBKeyRange });
-    for (const { version, stores, upgrade } of SCHEMA_VERSIONS.filter((v) => v.version <= 8)) {
-      const declared = old.version(version).stores(stores);
-      if (upgrade) declared.upgrade(upgrade);
-    }
-    await old.open();
+    const old = await openOldDatabase('upgrade-pages-test', indexedDB, 8);
     const card = (id: string) => ({ id, created_at: '2026-01-01T00:00:00.000Z', rev: 1, tags: [] });
     const first = (await old
       .table('card_pages')
@@ -102,12 +92,7 @@ describe('LecternDb', () => {
 
   it('opens a version 10 database with every body moved into `bodies`, found by id and by rev', async () => {
     const indexedDB = new IDBFactory();
-    const old = new Dexie('upgrade-bodies-test', { indexedDB, IDBKeyRange });
-    for (const { version, stores, upgrade } of SCHEMA_VERSIONS.filter((v) => v.version <= 10)) {
-      const declared = old.version(version).stores(stores);
-      if (upgrade) declared.upgrade(upgrade);
-    }
-    await old.open();
+    const old = await openOldDatabase('upgrade-bodies-test', indexedDB, 10);
     // More than the upgrade moves at a time, keyed by id as version 10 kept them; one without a rev (version 4's).
     const ids = Array.from({ length: 450 }, (_, i) => `b${String(i).padStart(3, '0')}`);
     await old
