@@ -125,7 +125,7 @@ export async function lastBodyRev(db: LecternDb): Promise<number> {
 
 /**
  * The ids of the bodies written above `from` and at most `upTo`, from the [rev+id] index alone (no body is
- * read), in the order they were written.
+ * read), by rev, then by id within a rev.
  */
 export async function bodyIdsWrittenBetween(db: LecternDb, from: number, upTo = Infinity): Promise<string[]> {
   const keys = await db.bodies

@@ -12,10 +12,11 @@ describe('rowsAfter', () => {
     const db = new LecternDb(`rev-steps-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
     // Bodies: keyed by seq, the order they were written in, which the rev index orders each rev's rows by.
     const table = db.bodies;
-    // Six bodies of one write (rev 5), then two of a later one (rev 6).
+    // Six bodies of one write (rev 5), then two of a later one (rev 6), each written in the reverse order of
+    // their ids: the steps go by seq, not by id.
     await table.bulkAdd([
-      ...['b0', 'b1', 'b2', 'b3', 'b4', 'b5'].map((id) => ({ id, content: id, rev: 5 })),
-      ...['c0', 'c1'].map((id) => ({ id, content: id, rev: 6 })),
+      ...['b5', 'b4', 'b3', 'b2', 'b1', 'b0'].map((id) => ({ id, content: id, rev: 5 })),
+      ...['c1', 'c0'].map((id) => ({ id, content: id, rev: 6 })),
     ]);
     const read: string[] = [];
     let at: RevPosition = { rev: 4, afterKey: null };
@@ -32,7 +33,7 @@ describe('rowsAfter', () => {
       at = next;
       if (done) break;
     }
-    expect(read).toEqual(['b0', 'b1', 'b3', 'b4', 'b5', 'c0', 'c1']);
+    expect(read).toEqual(['b5', 'b4', 'b2', 'b1', 'b0', 'c1', 'c0']);
     expect(at).toEqual({ rev: 6, afterKey: null });
     db.close();
   });

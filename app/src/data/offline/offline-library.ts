@@ -330,12 +330,12 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       });
       const articles = { count: 0, bytes: 0 };
       // Bodies are read a few hundred at a time: a large library never blocks the page for long.
-      const keys = await db.bodies.toCollection().primaryKeys();
-      for (let i = 0; i < keys.length; i += 200) {
-        for (const row of await db.bodies.bulkGet(keys.slice(i, i + 200))) {
-          if (!row) continue;
-          articles.bytes += bodySizeOf(row.content, row.text);
-        }
+      // By seq from the last read: a body written again meanwhile (added anew at the end) is still counted.
+      for (let after = 0; ;) {
+        const rows = await db.bodies.where(':id').above(after).limit(200).toArray();
+        if (rows.length === 0) break;
+        for (const row of rows) articles.bytes += bodySizeOf(row.content, row.text);
+        after = rows[rows.length - 1]!.seq!;
         await yieldToUi();
       }
       articles.count = await db.articles.count();
