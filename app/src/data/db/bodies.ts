@@ -4,7 +4,8 @@
 // (newest saved first), which is no order of their ids, and Chromium's on-disk store (LevelDB) merged
 // every new batch into all the batches before it, again and again: 320 MB of bodies took 19 to 21 s to
 // write there against 12 to 13 s in the order of their keys, the unique index's small entries included.
-// Every read and write of a body goes through here.
+// Every read and write of a body goes through here, but for the search index's catch-up, which steps through
+// the table by (rev, seq) as through the articles' (rev-steps.ts).
 import Dexie from 'dexie';
 import type { LecternDb } from './lectern-db';
 import type { WrittenByRev } from './ids-written-since';
@@ -34,7 +35,7 @@ function* bodySlices(bodies: readonly ArticleContentRow[]): Generator<ArticleCon
   }
 }
 
-/** The row of one article's body without its `seq`: what callers compare, and what an add writes. */
+/** The row of one article's body without its `seq`: what the reads answer. */
 function withoutSeq(row: BodyRow): ArticleContentRow;
 function withoutSeq(row: BodyRow | undefined): ArticleContentRow | undefined;
 function withoutSeq(row: BodyRow | undefined): ArticleContentRow | undefined {
@@ -86,8 +87,7 @@ export async function putBodies(db: LecternDb, bodies: readonly ArticleContentRo
     // Named twice: the last one is the one kept, as puts one after the other would leave it.
     const last = new Map(bodies.map((body) => [body.id, body]));
     await deleteBodies(db, [...last.keys()]);
-    for (const slice of bodySlices([...last.values()]))
-      await db.bodies.bulkAdd(slice.map((body) => withoutSeq(body)));
+    for (const slice of bodySlices([...last.values()])) await db.bodies.bulkAdd(slice);
   });
 }
 
@@ -100,7 +100,7 @@ export async function addBodies(db: LecternDb, bodies: readonly ArticleContentRo
   const taken = new Set<string>();
   for (const slice of bodySlices(bodies)) {
     try {
-      await db.bodies.bulkAdd(slice.map((body) => withoutSeq(body)));
+      await db.bodies.bulkAdd(slice);
     } catch (error) {
       if (!(error instanceof Dexie.BulkError)) throw error;
       for (const [at, failure] of Object.entries(error.failuresByPos)) {
@@ -111,6 +111,19 @@ export async function addBodies(db: LecternDb, bodies: readonly ArticleContentRo
     }
   }
   return taken;
+}
+
+/**
+ * Every body, `size` at a time in the order they were written, each page read on from the last row's seq:
+ * a body written again meanwhile (added anew at the end) still comes.
+ */
+export async function* bodyPages(db: LecternDb, size: number): AsyncGenerator<BodyRow[]> {
+  for (let after = 0; ;) {
+    const rows = await db.bodies.where(':id').above(after).limit(size).toArray();
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!.seq!;
+  }
 }
 
 /** The ids of every article with a body, from the id index alone (no body is read). */

@@ -4,8 +4,9 @@ import '../testing/install-fake-indexeddb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { LecternDb } from './lectern-db';
-import { createIdsWrittenSince } from './ids-written-since';
+import { createIdsWrittenSince, rowsByRev } from './ids-written-since';
 import { bodiesByRev, putBodies } from './bodies';
+import type { HighlightRow } from './rows';
 
 const body = (id: string, rev: number) => ({ id, content: `<p>${id}</p>`, rev });
 
@@ -54,9 +55,21 @@ describe('createIdsWrittenSince', () => {
 
   it('reads the ids of a table keyed by id as it reads the bodies', async () => {
     const db = new LecternDb(`unscanned-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    const unscanned = createIdsWrittenSince(db, db.highlights);
-    const highlight = (id: string, rev: number) => ({ id, article_id: 'a', created_at: '', rev });
-    await db.highlights.bulkPut([highlight('h1', 3), highlight('h2', 4)] as never);
+    const unscanned = createIdsWrittenSince(db, rowsByRev(db.highlights));
+    const highlight = (id: string, rev: number): HighlightRow => ({
+      id,
+      article_id: 'a',
+      highlighted_text: 'a phrase',
+      context_before: '',
+      context_after: '',
+      position_start: 0,
+      position_end: 8,
+      color: 'yellow',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      rev,
+    });
+    await db.highlights.bulkPut([highlight('h1', 3), highlight('h2', 4)]);
     expect(await unscanned(3)).toEqual(new Set(['h2']));
     db.close();
   });

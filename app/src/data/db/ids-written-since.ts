@@ -15,7 +15,7 @@ interface Chunk {
   ids: readonly string[];
 }
 
-/** Where the ids written since a rev are read: a table keyed by id with a `rev` index, or its own reads. */
+/** Where the ids written since a rev are read: a table keyed by id (rowsByRev), or the bodies (bodiesByRev). */
 export interface WrittenByRev {
   /** The highest rev written, 0 if none. */
   lastRev(): Promise<number>;
@@ -23,7 +23,8 @@ export interface WrittenByRev {
   idsAbove(rev: number): Promise<string[]>;
 }
 
-function tableByRev<Row>(table: Table<Row, string>): WrittenByRev {
+/** A table keyed by id with a `rev` index, as createIdsWrittenSince reads it. */
+export function rowsByRev<Row>(table: Table<Row, string>): WrittenByRev {
   return {
     lastRev: async () => ((await table.orderBy('rev').lastKey()) as number | undefined) ?? 0,
     idsAbove: (rev) => table.where('rev').above(rev).primaryKeys(),
@@ -31,13 +32,12 @@ function tableByRev<Row>(table: Table<Row, string>): WrittenByRev {
 }
 
 /**
- * A reader of the ids whose rev is above a mark, in `table` (keyed by id) or `source`, each call reading
- * only the rows written since the last. It answers every row above the mark, and may answer rows at or below
+ * A reader of the ids whose rev is above a mark in `source`, each call reading only the rows written since
+ * the last. It answers every row above the mark, and may answer rows at or below
  * it until the mark passes the whole chunk they were read in (an offline mark waits a little longer, never
  * shows early).
  */
-export function createIdsWrittenSince<Row>(db: LecternDb, from: Table<Row, string> | WrittenByRev) {
-  const source = 'idsAbove' in from ? from : tableByRev(from);
+export function createIdsWrittenSince(db: LecternDb, source: WrittenByRev) {
   let chunks: Chunk[] = [];
   let readUpTo = 0;
   let wipes = db.wipes;

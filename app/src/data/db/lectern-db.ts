@@ -176,8 +176,9 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   {
     // Bodies keyed by when they were written, found by their article's id through a unique index
     // (db/bodies.ts): keyed by the id, a new device's bodies went into Chromium's on-disk store in no order
-    // of their keys, and writing them took half as long again. The rows there are move over, then the old
-    // store goes.
+    // of their keys, and writing them took half as long again. `rev` orders a rev's rows by seq (the search
+    // index steps by it); `[rev+id]` answers the ids written since a rev without reading a body. The rows
+    // there are moved over, then the old store goes.
     version: 11,
     stores: {
       article_contents: null,
@@ -186,13 +187,9 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     upgrade: async (tx) => {
       const before = tx.table<ArticleContentRow, string>('article_contents');
       const bodies = tx.table<ArticleContentRow, number>('bodies');
-      // A few hundred at a time: a large library's bodies are never all in memory at once.
-      for (let after: string | null = null; ;) {
-        const rows: ArticleContentRow[] = await (
-          after === null ? before.orderBy(':id') : before.where(':id').above(after)
-        )
-          .limit(BODIES_MOVED_AT_ONCE)
-          .toArray();
+      // A few hundred at a time: a large library's bodies are never all in memory at once. Ids are never empty.
+      for (let after = ''; ;) {
+        const rows = await before.where(':id').above(after).limit(BODIES_MOVED_AT_ONCE).toArray();
         if (rows.length === 0) break;
         await bodies.bulkAdd(rows);
         after = rows[rows.length - 1]!.id;

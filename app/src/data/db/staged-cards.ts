@@ -21,7 +21,7 @@ import { compareNewestFirst, type ArticleSummary } from '@lectern/shared-schema'
 import { ARTICLE_COUNTS_KEY, countArticle, countsOf } from './article-counts';
 import { ANY_KEY, holdsStore } from './dbcore';
 import type { LecternDb } from './lectern-db';
-import { createIdsWrittenSince } from './ids-written-since';
+import { createIdsWrittenSince, rowsByRev } from './ids-written-since';
 import { nextRev, putArticleRows, toArticleRow } from './local-store';
 import { yieldToUi } from '../offline/yield-to-ui';
 import { markSync } from '../sync/sync-marks';
@@ -276,7 +276,7 @@ export function moveStagedCards(db: LecternDb, shouldStop: () => boolean = () =>
 async function movePages(db: LecternDb, shouldStop: () => boolean): Promise<void> {
   // The rows written since a page was staged, read on from one slice to the next (the slices moved before
   // are among them), not walked whole each slice.
-  const writtenSince = createIdsWrittenSince(db, db.articles);
+  const writtenSince = createIdsWrittenSince(db, rowsByRev(db.articles));
   for (;;) {
     // The lists are already on screen: each slice waits for the page to be idle (a frame, a tap first).
     await yieldToUi();

@@ -14,8 +14,8 @@ import type { SyncEngine } from '../sync/sync-engine';
 import { downloadBodies } from './body-downloads';
 import { bodySizeOf } from '../db/local-store';
 import { hasStagedCards, moveStagedCards } from '../db/staged-cards';
-import { createIdsWrittenSince } from '../db/ids-written-since';
-import { bodiesByRev } from '../db/bodies';
+import { createIdsWrittenSince, rowsByRev } from '../db/ids-written-since';
+import { bodiesByRev, bodyPages } from '../db/bodies';
 import { isKeptImageAddress } from './image-addresses';
 import {
   downloadImages,
@@ -196,7 +196,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
     }
   }
 
-  const readUnscannedArticles = createIdsWrittenSince(db, db.articles);
+  const readUnscannedArticles = createIdsWrittenSince(db, rowsByRev(db.articles));
   const readUnscannedBodies = createIdsWrittenSince(db, bodiesByRev(db));
 
   /**
@@ -330,12 +330,8 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       });
       const articles = { count: 0, bytes: 0 };
       // Bodies are read a few hundred at a time: a large library never blocks the page for long.
-      // By seq from the last read: a body written again meanwhile (added anew at the end) is still counted.
-      for (let after = 0; ;) {
-        const rows = await db.bodies.where(':id').above(after).limit(200).toArray();
-        if (rows.length === 0) break;
+      for await (const rows of bodyPages(db, 200)) {
         for (const row of rows) articles.bytes += bodySizeOf(row.content, row.text);
-        after = rows[rows.length - 1]!.seq!;
         await yieldToUi();
       }
       articles.count = await db.articles.count();
