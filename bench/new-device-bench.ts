@@ -88,7 +88,8 @@ function counts(
       // Cards still staged (a page per row, moved into rows once the bodies are in): the ids of each
       // page, a row per page.
       const pageIds = staged ? tx.objectStore('card_page_ids').getAll() : null;
-      const bodies = tx.objectStore('bodies').index('rev').count();
+      // One entry per body in the packs' id index (app/src/data/db/bodies.ts).
+      const bodies = tx.objectStore('bodies').index('ids').count();
       tx.oncomplete = () => {
         let stagedCards = 0;
         for (const row of (pageIds?.result ?? []) as { ids: string[] }[]) stagedCards += row.ids.length;
@@ -435,6 +436,18 @@ async function main() {
           .map((mark) => `${mark.name} ${at(mark.at)}`)
           .join(', ')}`,
       );
+      // The search index's catch-ups from the bodies' end on (start-end), each a run over what was written.
+      const catchUps: string[] = [];
+      let catchUpStart: number | null = null;
+      for (const mark of marks) {
+        if (mark.at < last.at) continue;
+        if (mark.name === 'index:start') catchUpStart ??= mark.at;
+        if (mark.name === 'index:end' && catchUpStart !== null) {
+          catchUps.push(`${at(catchUpStart)}-${at(mark.at)}`);
+          catchUpStart = null;
+        }
+      }
+      console.log(`      search index's catch-ups from the bodies' end (s after submit): ${catchUps.join(', ')}`);
       // Where the bodies' time goes: the gaps between calls, and how much of it the long ones take.
       const gaps = bodies
         .slice(1)

@@ -103,7 +103,10 @@ function deviceState(page: Page): Promise<DeviceState> {
         is_read: row.is_read as boolean,
         highlights_count: row.highlights_count as number,
       })),
-      bodies: contents!.map((row) => [row.id as string, ((row.content as string | null) ?? '').length]),
+      // Bodies in packs (app/src/data/db/bodies.ts).
+      bodies: contents!
+        .flatMap((pack) => pack.bodies as Row[])
+        .map((row) => [row.id as string, ((row.content as string | null) ?? '').length]),
       tags: tags!.map((row) => row.id as string),
       highlights: highlights!.map((row) => row.id as string),
       lists: lists!.map((row) => row.id as string),

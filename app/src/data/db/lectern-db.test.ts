@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LecternDb, SCHEMA_VERSIONS } from './lectern-db';
 import { listKeysOf } from './list-keys';
 import { openOldDatabase } from '../testing/old-database';
-import { bodyIdsWrittenBetween, bodyOf } from './bodies';
+import { bodiesOf, bodyIds, bodyIdsWrittenBetween, bodyOf, countBodies, putBodies } from './bodies';
 
 describe('LecternDb', () => {
   it('opens at the last schema version with every table and index', async () => {
@@ -17,7 +17,7 @@ describe('LecternDb', () => {
     expect(indexes).toEqual({
       articles: ['created_at', 'list_keys', 'rev', 'tag_keys', 'updated_at'],
       article_counts: [],
-      bodies: ['[rev+id]', 'id', 'rev'],
+      bodies: ['ids', 'rev', 'revIds'],
       tags: ['name_key'],
       lists: ['created_at'],
       list_articles: ['article_id', 'list_id'],
@@ -104,10 +104,44 @@ describe('LecternDb', () => {
     const db = new LecternDb('upgrade-bodies-test', { indexedDB, IDBKeyRange });
     await db.open();
     expect(db.tables.map((table) => table.name)).not.toContain('article_contents');
-    expect(await db.bodies.count()).toBe(451);
+    expect(await countBodies(db)).toBe(451);
     expect(await bodyOf(db, 'b123')).toEqual({ id: 'b123', content: '<p>b123</p>', rev: 100 + (123 % 7) });
     expect(await bodyOf(db, 'norev')).toEqual({ id: 'norev', content: '<p>old</p>' });
     expect((await bodyIdsWrittenBetween(db, 105)).sort()).toEqual(ids.filter((_, i) => i % 7 === 6).sort());
+    db.close();
+  });
+
+  it('opens a version 11 database with each body in a pack of its own, in the order they were written', async () => {
+    const indexedDB = new IDBFactory();
+    const old = await openOldDatabase('upgrade-packs-test', indexedDB, 11);
+    // Written in no order of their ids, as a new device writes them (newest first); one without a rev.
+    await old.table('bodies').bulkAdd([
+      { id: 'z', content: '<p>z</p>', rev: 3 },
+      { id: 'a', content: '<p>a</p>', rev: 3, text: 'a' },
+      { id: 'norev', content: '<p>old</p>' },
+      { id: 'm', content: null, rev: 4 },
+    ]);
+    old.close();
+
+    const db = new LecternDb('upgrade-packs-test', { indexedDB, IDBKeyRange });
+    await db.open();
+    expect((await db.bodies.toArray()).map((pack) => [pack.seq, pack.ids])).toEqual([
+      [1, ['z']],
+      [2, ['a']],
+      [3, ['norev']],
+      [4, ['m']],
+    ]);
+    expect(await bodiesOf(db, ['a', 'norev', 'm'])).toEqual([
+      { id: 'a', content: '<p>a</p>', rev: 3, text: 'a' },
+      { id: 'norev', content: '<p>old</p>' },
+      { id: 'm', content: null, rev: 4 },
+    ]);
+    expect(await bodyIds(db)).toEqual(['a', 'm', 'norev', 'z']);
+    expect(await bodyIdsWrittenBetween(db, 0)).toEqual(['a', 'z', 'm']);
+    // The unique index holds: a body written again leaves its pack of one, which goes.
+    await putBodies(db, [{ id: 'z', content: '<p>z2</p>', rev: 5 }]);
+    expect(await countBodies(db)).toBe(4);
+    expect((await db.bodies.toArray()).map((pack) => pack.ids)).toEqual([['a'], ['norev'], ['m'], ['z']]);
     db.close();
   });
   it('wipes every table at once, the schema staying', async () => {

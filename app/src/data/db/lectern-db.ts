@@ -11,7 +11,7 @@ import {
 } from './article-counts';
 import { LIST_KEYS_INDEX, listKeysMiddleware, listKeysOf } from './list-keys';
 import { stagedCardsMiddleware } from './staged-cards';
-import type { BodyRow } from './bodies';
+import type { BodyPackRow } from './bodies';
 import type {
   ArticleContentRow,
   ArticleCountsRow,
@@ -196,12 +196,40 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       }
     },
   },
+  {
+    // Bodies in packs, several to a row (db/bodies.ts): Chromium's on-disk store costs about as much per
+    // value as per byte. Each body there is turns into a pack of its own, in place; `ids` (unique, one
+    // entry per body) finds a body's pack, and `revIds` answers the ids written since a rev.
+    version: 12,
+    stores: {
+      bodies: '++seq, &*ids, rev, *revIds',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table<ArticleContentRow & { seq: number }, number>('bodies')
+        .toCollection()
+        .modify((row, ref) => {
+          const { seq: _seq, ...body } = row;
+          // A body written before revs (version 5) stays out of the revIds index, as it was out of [rev+id].
+          const revIds: [number, string][] = body.rev === undefined ? [] : [[body.rev, body.id]];
+          const pack: BodyPackRow = {
+            seq: row.seq,
+            rev: body.rev ?? 0,
+            ids: [body.id],
+            revIds,
+            bodies: [body],
+          };
+          // The row as it was is replaced whole by its pack.
+          (ref as { value: unknown }).value = pack;
+        });
+    },
+  },
 ];
 
 export class LecternDb extends Dexie {
   // `declare` keeps class-field initialisation from overwriting the tables Dexie sets up.
   declare articles: Table<ArticleRow, string>;
-  declare bodies: Table<BodyRow, number>;
+  declare bodies: Table<BodyPackRow, number>;
   declare tags: Table<TagRow, string>;
   declare lists: Table<ListRow, string>;
   declare list_articles: Table<ListArticleRow, string>;

@@ -10,13 +10,20 @@ import { rowsAfter, type RevPosition } from './rev-steps';
 describe('rowsAfter', () => {
   it('goes on by its done flag, not by how many rows came, past a row deleted mid-step', async () => {
     const db = new LecternDb(`rev-steps-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    // Bodies: keyed by seq, the order they were written in, which the rev index orders each rev's rows by.
+    // Packs of bodies: keyed by seq, the order they were written in, which the rev index orders each rev's
+    // rows by. One body to a pack here.
     const table = db.bodies;
+    const pack = (id: string, rev: number) => ({
+      rev,
+      ids: [id],
+      revIds: [[rev, id]] as [number, string][],
+      bodies: [{ id, content: id, rev }],
+    });
     // Six bodies of one write (rev 5), then two of a later one (rev 6), each written in the reverse order of
     // their ids: the steps go by seq, not by id.
     await table.bulkAdd([
-      ...['b5', 'b4', 'b3', 'b2', 'b1', 'b0'].map((id) => ({ id, content: id, rev: 5 })),
-      ...['c1', 'c0'].map((id) => ({ id, content: id, rev: 6 })),
+      ...['b5', 'b4', 'b3', 'b2', 'b1', 'b0'].map((id) => pack(id, 5)),
+      ...['c1', 'c0'].map((id) => pack(id, 6)),
     ]);
     const read: string[] = [];
     let at: RevPosition = { rev: 4, afterKey: null };
@@ -29,7 +36,7 @@ describe('rowsAfter', () => {
     vi.spyOn(table, 'bulkGet').mockImplementationOnce(deletingFirst as typeof table.bulkGet);
     for (let steps = 0; steps < 10; steps += 1) {
       const { rows, next, done } = await rowsAfter(table, at, 2);
-      read.push(...rows.map((row) => row.id));
+      read.push(...rows.map((row) => row.ids[0]!));
       at = next;
       if (done) break;
     }

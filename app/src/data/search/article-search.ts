@@ -21,17 +21,18 @@ import { rowsOrStagedCards, stagedCards, stagedTables } from '../db/staged-cards
 import { firstSyncPagesStored } from '../sync/first-sync-pace';
 import { markSync } from '../sync/sync-marks';
 import { rowsAfter, type RevPosition } from '../db/rev-steps';
-import { bodiesOf, countBodiesAbove } from '../db/bodies';
+import { anyBodyAbove, bodiesOf, haveBodies } from '../db/bodies';
 import { commitStoredIndex, readStoredIndex, writeIndexParts } from './stored-index';
 import { TermIndex, type IndexedField, type TermIndexSnapshot } from './term-index';
 
 /** Rows taken in per step: small enough that one step never holds the page for long. */
 const CATCH_UP_CHUNK = 100;
 /**
- * Bodies read per step of the bodies' pass: read by a range, they come in one answer, made ready on the
- * page's thread in one task (about 40 ms a megabyte in Chromium; bodies have a median of 25 KB).
+ * Packs of bodies read per step of the bodies' pass (db/bodies.ts: about 100 K characters each): read by a
+ * range, they come in one answer, made ready on the page's thread in one task (about 40 ms a megabyte in
+ * Chromium).
  */
-const BODIES_CHUNK = 25;
+const BODY_PACKS_CHUNK = 6;
 /** Staged cards taken in per step. */
 const STAGED_CHUNK = 500;
 /** Body HTML made into text and indexed between two pauses of a catch-up: 30 to 45 ms in Chromium here. */
@@ -59,17 +60,17 @@ function fieldsOf(row: ArticleRow, content: string | null): IndexedField[] {
  * Changes when anything searchable changes; a flag or a highlight count doesn't. Of the body's HTML, so an
  * unchanged body is known as such without making its text.
  */
-function signatureOf(row: ArticleRow, content: string | null): string {
-  return JSON.stringify([
-    row.title,
-    row.description,
-    row.author,
-    row.url,
-    row.tags,
-    content?.length ?? 0,
-    hashOf(content),
-  ]);
+function signatureOf(row: ArticleRow, body: BodyMark): string {
+  return JSON.stringify([row.title, row.description, row.author, row.url, row.tags, ...body]);
 }
+
+/** What a signature holds of a body: its length and hash ([0, 0]: none). */
+type BodyMark = readonly [chars: number, hash: number];
+
+const bodyMarkOf = (content: string | null): BodyMark => [content?.length ?? 0, hashOf(content)];
+
+/** Whether the body marked was one (not none). */
+const markedBody = ([chars, hash]: BodyMark): boolean => chars > 0 || hash !== 0;
 
 export interface ArticleSearchOptions {
   /** Gives the page back between steps of a catch-up nobody waits for (the browser's idle time by default). */
@@ -128,6 +129,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   /** Rows and bodies gone through (indexed or found unchanged) since the index was read back or written out. */
   let sinceStored = 0;
   /**
+   * Id → the body each article was taken in with since the index was read back or built: the rows' pass
+   * knows a row unchanged by its signature without reading its body again (bodiesUnchanged).
+   */
+  const bodyTaken = new Map<string, BodyMark>();
+  /**
    * Read-backs, documents indexed, writes and catch-ups: a reload must not build the index again, nor a
    * query with nothing new read what changed.
    */
@@ -142,6 +148,7 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
     indexedBodyRev = 0;
     stagedTaken = null;
     sinceStored = 0;
+    bodyTaken.clear();
     owner = user;
     loaded = true;
     markSync('index-read', 'start');
@@ -158,7 +165,9 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   function take(row: ArticleRow, content: string | null): number {
     // A row rewritten for a flag or a count has the same signature: nothing to index, nothing to write out.
     sinceStored += 1;
-    if (!index.set(row.id, () => fieldsOf(row, content), signatureOf(row, content))) return 0;
+    const body = bodyMarkOf(content);
+    bodyTaken.set(row.id, body);
+    if (!index.set(row.id, () => fieldsOf(row, content), signatureOf(row, body))) return 0;
     stats.rowsIndexed += 1;
     return content?.length ?? 0;
   }
@@ -190,13 +199,36 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   function bodiesWithArticles(from: RevPosition) {
     return Dexie.ignoreTransaction(() =>
       db.transaction('r', [db.bodies, db.articles, ...stagedTables(db)], async () => {
-        const { rows: contents, next, done } = await rowsAfter(db.bodies, from, BODIES_CHUNK);
+        const { rows: packs, next, done } = await rowsAfter(db.bodies, from, BODY_PACKS_CHUNK);
+        const contents = packs.flatMap((pack) => pack.bodies);
         const rows = await rowsOrStagedCards(
           db,
           contents.map((content) => content.id),
         );
         return { contents, rows, next, done };
       }),
+    );
+  }
+
+  /**
+   * The ids of these rows the index holds as they are with the body it took in with them, that body still
+   * on the device (or still none), read from the bodies' id index alone. A body written since then is past
+   * indexedBodyRev (the bodies' pass takes it in), so one still there is the one taken: reading it again
+   * would change nothing. A first sync's cards moved into rows, each rewritten with the body it came
+   * with, are found so without reading ten thousand bodies again.
+   */
+  async function bodiesUnchanged(rows: readonly ArticleRow[]): Promise<Set<string>> {
+    const held = rows.filter((row) => {
+      const body = bodyTaken.get(row.id);
+      return body !== undefined && index.holds(row.id, signatureOf(row, body));
+    });
+    if (held.length === 0) return new Set();
+    const present = await haveBodies(
+      db,
+      held.map((row) => row.id),
+    );
+    return new Set(
+      held.filter((row, i) => present[i] === markedBody(bodyTaken.get(row.id)!)).map((row) => row.id),
     );
   }
 
@@ -232,7 +264,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       const { rows, next, done } = await rowsAfter(db.articles, rowsAt, CATCH_UP_CHUNK);
       // A row as the bodies' pass took it in (the same rev) was taken with its body then, and a body
       // written since is past indexedBodyRev: the next catch-up reads it. Any other row is read with its body.
-      const changed = rows.filter((row) => takenWithBody.get(row.id) !== row.rev);
+      const written = rows.filter((row) => takenWithBody.get(row.id) !== row.rev);
+      const unchanged = await bodiesUnchanged(written);
+      sinceStored += unchanged.size;
+      const changed = written.filter((row) => !unchanged.has(row.id));
       const contents = await bodiesOf(
         db,
         changed.map((row) => row.id),
@@ -275,10 +310,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
   async function nothingNew(stagedRead: ReturnType<typeof stagedCards>): Promise<boolean> {
     const [rows, bodies, staged] = await Promise.all([
       db.articles.where('rev').above(indexedRev).count(),
-      countBodiesAbove(db, indexedBodyRev),
+      anyBodyAbove(db, indexedBodyRev),
       stagedRead,
     ]);
-    return rows === 0 && bodies === 0 && (staged === null || staged === stagedTaken);
+    return rows === 0 && !bodies && (staged === null || staged === stagedTaken);
   }
 
   /** One catch-up at a time: a search waits for the one under way rather than reading the same rows. */
@@ -408,7 +443,11 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       // Articles deleted since the index last looked are dropped first, so the write-out holds none of them.
       await db.transaction('r', [db.articles, ...stagedTables(db)], async () => {
         const present = await presentIds();
-        for (const id of index.documentIds()) if (!present.has(id)) index.remove(id);
+        for (const id of index.documentIds()) {
+          if (present.has(id)) continue;
+          index.remove(id);
+          bodyTaken.delete(id);
+        }
       });
       while (running) await running;
       const user = owner;
@@ -506,7 +545,10 @@ export function createArticleSearch(db: LecternDb, options: ArticleSearchOptions
       await saveInTurn();
     },
     /** Forgets an article found deleted. */
-    forget: (id: string) => index.remove(id),
+    forget: (id: string) => {
+      index.remove(id);
+      bodyTaken.delete(id);
+    },
     /** No write-out after this (the database is closing). */
     stop(): void {
       cancelScheduledSave();

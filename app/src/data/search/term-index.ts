@@ -378,6 +378,11 @@ export class TermIndex {
     return true;
   }
 
+  /** Whether the document is indexed with this signature (set would do nothing). */
+  holds(id: string, signature: string): boolean {
+    return this.signatures.get(id) === signatureHash(signature);
+  }
+
   remove(id: string): void {
     const doc = this.numbers.get(id);
     if (doc === undefined) return;
