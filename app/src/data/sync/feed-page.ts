@@ -52,45 +52,49 @@ export function createArraySplitter<Element>(
 ) {
   // The key is the caller's constant, never the network's.
   const beforeArray = new RegExp(`${JSON.stringify(key)}\\s*:\\s*$`);
-  /** Text still needed: the element being read (from its first brace), or nothing. */
-  let text = '';
+  /**
+   * The element being read, as the pieces of the chunks before this one (from its first brace): joined
+   * once when it ends. Each chunk is scanned alone: appending it to the text before and scanning that
+   * copied the element so far again at every chunk (a long body's megabytes copied over and over).
+   */
+  let parts: string[] = [];
+  let inElement = false;
   let depth = 0;
   let inString = false;
   let escaped = false;
   let inArray = false;
-  let elementStart = -1;
   /** Everything outside the `changes` array, the array itself left empty. */
   let outside = '';
 
   return {
     push(chunk: string): void {
-      const scanFrom = text.length;
-      text += chunk;
-      let outsideFrom = inArray ? -1 : scanFrom;
+      let outsideFrom = inArray ? -1 : 0;
+      /** Where the element being read begins in this chunk (0: it began before). */
+      let elementFrom = 0;
       // Inside a string (most of a page: titles, addresses, bodies) only a quote or a backslash matters: the
       // scan jumps to the next of either, found by indexOf and kept until passed, never byte by byte.
       let nextQuote = -1;
       let nextBackslash = -1;
-      for (let i = scanFrom; i < text.length; i += 1) {
+      for (let i = 0; i < chunk.length; i += 1) {
         if (inString) {
           if (escaped) {
             escaped = false;
             continue;
           }
-          if (nextQuote < i) nextQuote = indexOrEnd(text, '"', i);
-          if (nextBackslash < i) nextBackslash = indexOrEnd(text, '\\', i);
+          if (nextQuote < i) nextQuote = indexOrEnd(chunk, '"', i);
+          if (nextBackslash < i) nextBackslash = indexOrEnd(chunk, '\\', i);
           i = Math.min(nextQuote, nextBackslash);
-          if (i === text.length) break;
+          if (i === chunk.length) break;
           if (i === nextBackslash) escaped = true;
           else inString = false;
           continue;
         }
-        const c = text.charCodeAt(i);
+        const c = chunk.charCodeAt(i);
         if (c === QUOTE) inString = true;
         else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
           depth += 1;
           if (depth === 2 && c === OPEN_ARRAY && !inArray) {
-            const head = outside + text.slice(outsideFrom, i);
+            const head = outside + chunk.slice(outsideFrom, i);
             if (beforeArray.test(head)) {
               outside = `${head}[`;
               inArray = true;
@@ -98,22 +102,27 @@ export function createArraySplitter<Element>(
               // The array opens at depth 2: in the object itself, so `]}` closes both.
               onHead?.(JSON.parse(`${outside}]}`));
             }
-          } else if (inArray && depth === 3 && c === OPEN_OBJECT) elementStart = i;
+          } else if (inArray && depth === 3 && c === OPEN_OBJECT) {
+            inElement = true;
+            elementFrom = i;
+          }
         } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
           depth -= 1;
-          if (inArray && depth === 2 && c === CLOSE_OBJECT && elementStart >= 0) {
-            onElement(JSON.parse(text.slice(elementStart, i + 1)) as Element);
-            elementStart = -1;
+          if (inArray && depth === 2 && c === CLOSE_OBJECT && inElement) {
+            const end = chunk.slice(elementFrom, i + 1);
+            const element = parts.length === 0 ? end : parts.join('') + end;
+            parts = [];
+            inElement = false;
+            onElement(JSON.parse(element) as Element);
           } else if (inArray && depth === 1 && c === CLOSE_ARRAY) {
             inArray = false;
             outsideFrom = i;
           }
         }
       }
-      if (!inArray) outside += text.slice(outsideFrom);
-      // Only the element being read is kept (its start moves to 0); what came before it is done with.
-      text = elementStart >= 0 ? text.slice(elementStart) : '';
-      if (elementStart >= 0) elementStart = 0;
+      if (!inArray) outside += chunk.slice(outsideFrom);
+      // Only the element being read is kept; what came before it is done with.
+      if (inElement) parts.push(chunk.slice(elementFrom));
     },
     /** The rest of the object (its array empty), once the whole answer went through `push`. */
     end(): unknown {
