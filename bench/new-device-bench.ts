@@ -447,7 +447,9 @@ async function main() {
           catchUpStart = null;
         }
       }
-      console.log(`      search index's catch-ups from the bodies' end (s after submit): ${catchUps.join(', ')}`);
+      console.log(
+        `      search index's catch-ups from the bodies' end (s after submit): ${catchUps.join(', ')}`,
+      );
       // Where the bodies' time goes: the gaps between calls, and how much of it the long ones take.
       const gaps = bodies
         .slice(1)
