@@ -69,6 +69,9 @@ describe('bodies', () => {
     await putBodies(db, [body('u1', 3), body('u0', 3)]);
     expect(await bodyIdsWrittenBetween(db, 1)).toEqual(['t0', 'u0', 'u1']);
     expect(await bodyIdsWrittenBetween(db, 0, 1)).toEqual(['long', 's0', 's1', 's2', 's3']);
+    // A long body after a pack not yet full still has a pack of its own.
+    await putBodies(db, [body('v0', 4, 40_000), body('v1', 4, 200_000), body('v2', 4, 10)]);
+    expect((await packs(db)).slice(-3)).toEqual([['v0'], ['v1'], ['v2']]);
     db.close();
   });
 

@@ -55,13 +55,14 @@ function packOf(bodies: ArticleContentRow[]): BodyPackRow {
   };
 }
 
-/** Bodies in packs of about PACK_CHARS, in order; a new rev starts a new pack. */
+/** Bodies in packs of about PACK_CHARS, in order; a new rev starts a new pack, a long body has one of its own. */
 function packsOf(bodies: readonly ArticleContentRow[]): BodyPackRow[] {
   const packs: BodyPackRow[] = [];
   let pack: ArticleContentRow[] = [];
   let chars = 0;
   for (const body of bodies) {
-    if (pack.length > 0 && (chars >= PACK_CHARS || pack[0]!.rev !== body.rev)) {
+    const full = chars >= PACK_CHARS || charsOf(body) >= PACK_CHARS;
+    if (pack.length > 0 && (full || pack[0]!.rev !== body.rev)) {
       packs.push(packOf(pack));
       pack = [];
       chars = 0;
@@ -92,9 +93,15 @@ function packSeqsOf(db: LecternDb, ids: readonly string[]): Promise<(number | un
   return Promise.all(ids.map(async (id) => (await db.bodies.where('ids').equals(id).primaryKeys())[0]));
 }
 
-/** Whether each of these articles has a body on the device, from the id index alone (no body is read). */
-export async function haveBodies(db: LecternDb, ids: readonly string[]): Promise<boolean[]> {
-  return (await packSeqsOf(db, ids)).map((seq) => seq !== undefined);
+/**
+ * Whether each of these articles has a body on the device, from the id index alone (no body is read), in
+ * one transaction.
+ */
+export function haveBodies(db: LecternDb, ids: readonly string[]): Promise<boolean[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.transaction('r', db.bodies, async () =>
+    (await packSeqsOf(db, ids)).map((seq) => seq !== undefined),
+  );
 }
 
 /** The body of an article, if the device has one. */

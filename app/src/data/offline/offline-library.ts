@@ -329,8 +329,9 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
         } else if (row.state === 'wanted') images.waiting += 1;
       });
       const articles = { count: 0, bytes: 0 };
-      // Bodies are read a few hundred at a time: a large library never blocks the page for long.
-      for await (const rows of bodyPages(db, 200)) {
+      // Bodies are read a few packs (of about 100 K characters) at a time: a large library never blocks
+      // the page for long.
+      for await (const rows of bodyPages(db, 8)) {
         for (const row of rows) articles.bytes += bodySizeOf(row.content, row.text);
         await yieldToUi();
       }
