@@ -21,6 +21,12 @@ export const ARTICLE_PAGE_SIZE = 24;
 interface GridOptions extends ArticleCardActions {
   /** True when the library holds no article at all (the other empty state). */
   libraryEmpty: boolean;
+  /**
+   * How many articles the library's counts say the list holds, where they tell it (countedTotal): a list
+   * answering none while they say otherwise is behind them (a first sync's cards just stored, the list's
+   * read not answered again yet) and shows as loading, not as "No articles found".
+   */
+  countedTotal?: number;
   selectMode: boolean;
   selectedIds: ReadonlySet<string>;
 }
@@ -127,6 +133,7 @@ function GridBody({
   articleAt,
   layout,
   libraryEmpty,
+  countedTotal,
   selectMode,
   selectedIds,
   ...actions
@@ -149,7 +156,7 @@ function GridBody({
     built.flatMap(({ article }) => (article === undefined ? [] : [article])),
   );
 
-  if (total === undefined) {
+  if (total === undefined || (total === 0 && (countedTotal ?? 0) > 0)) {
     return (
       <div className="article-grid" role="status" aria-busy="true" aria-label="Loading articles">
         {Array.from({ length: DASHBOARD_SKELETON_COUNT }, (_, i) => (

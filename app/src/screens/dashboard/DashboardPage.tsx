@@ -19,6 +19,7 @@ import { ArticleToolbar } from './ArticleToolbar';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import {
   articlesQueryOf,
+  countedTotal,
   chooseTab,
   chooseTag,
   clearTag,
@@ -240,6 +241,7 @@ export function DashboardPage() {
               order={order}
               onTotal={setListTotal}
               libraryEmpty={stats?.total === 0}
+              countedTotal={countedTotal(query, stats)}
               selectMode={selectMode}
               selectedIds={selectedIds}
               {...actions.cardActions}

@@ -43,7 +43,7 @@ afterEach(async () => {
   await device.lectern.close();
 });
 
-function grid(query: ArticlesQuery, order: ArticleOrder = 'newest') {
+function grid(query: ArticlesQuery, order: ArticleOrder = 'newest', countedTotal?: number) {
   return (
     <LecternProvider lectern={device.lectern}>
       <MemoryRouter>
@@ -51,6 +51,7 @@ function grid(query: ArticlesQuery, order: ArticleOrder = 'newest') {
           query={query}
           order={order}
           libraryEmpty={false}
+          countedTotal={countedTotal}
           selectMode={false}
           selectedIds={new Set()}
           onToggleFavorite={noop}
@@ -120,6 +121,17 @@ describe('PagedArticleGrid', () => {
       'Article 70',
     ]);
     rerender(grid({ archived: true }));
+    expect(await screen.findByText('No articles found')).toBeTruthy();
+  });
+
+  it('shows as loading while its list answers none and the library’s counts say it holds some', async () => {
+    // The counts ahead of the list (a first sync's page of cards just stored): not "No articles found".
+    const { rerender } = render(grid({ archived: true }, 'newest', 12));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('status', { name: 'Loading articles' })).toBeTruthy();
+    expect(screen.queryByText('No articles found')).toBeNull();
+    // The counts agree: the list is empty.
+    rerender(grid({ archived: true }, 'newest', 0));
     expect(await screen.findByText('No articles found')).toBeTruthy();
   });
 
