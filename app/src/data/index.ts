@@ -13,6 +13,7 @@ export type { LocalArticle, LocalArticleSummary, PendingSave } from './reads/art
 export type { ArticlePage } from './reads/article-pages';
 export { sortArticles, type ArticleOrder } from './reads/article-order';
 export { listKeyOf } from './reads/list-key';
+export { countedListTotal } from './reads/counted-list-total';
 export type { FailedWrite, SyncRunResult, SyncState } from './sync/sync-engine';
 export type { Operation } from './outbox/operations';
 export { browserConnectivity, manualConnectivity, type Connectivity } from './sync/connectivity';

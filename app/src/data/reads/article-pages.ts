@@ -1,11 +1,11 @@
 // The dashboard's list read a window at a time from the list keys' index (db/list-keys.ts): a filter,
 // tag or sort switched, or a scroll, reads the list's count and the rows on screen, never the library.
 import type { ArticleSummary, ArticlesQuery } from '@lectern/shared-schema';
-import { statsOf } from '../db/article-counts';
 import type { LecternDb } from '../db/lectern-db';
 import { isListQuery, LIST_KEYS_INDEX, listRange, type ListQuery } from '../db/list-keys';
 import { hasStagedCards } from '../db/staged-cards';
 import { articleView, forgetArticleView } from './article-view';
+import { countedListTotal } from './counted-list-total';
 import { forgetPlaces, nearestPlace, rememberPlaces } from './list-places';
 import { forgetArticles } from './row-cache';
 import type { ArticleOrder } from './article-order';
@@ -95,12 +95,8 @@ function windowRows(db: LecternDb, query: ListQuery, order: ArticleOrder, from: 
  */
 async function listTotal(db: LecternDb, query: ListQuery): Promise<number> {
   if (query.tag_name === undefined && query.favorite === undefined) {
-    const { total, archived, unread } = statsOf(await db.articleCounts());
-    if (query.archived && query.is_read === undefined) return archived;
-    if (!query.archived) {
-      if (query.is_read === undefined) return total - archived;
-      return query.is_read ? total - archived - unread : unread;
-    }
+    const counted = countedListTotal(query, await db.articleCounts());
+    if (counted !== undefined) return counted;
   }
   const { lower, upper } = listRange(query, 'newest');
   return db.articles.where(LIST_KEYS_INDEX).between(lower, upper, true, true).count();

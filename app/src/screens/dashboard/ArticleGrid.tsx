@@ -22,7 +22,7 @@ interface GridOptions extends ArticleCardActions {
   /** True when the library holds no article at all (the other empty state). */
   libraryEmpty: boolean;
   /**
-   * How many articles the library's counts say the list holds, where they tell it (countedTotal): a list
+   * How many articles the library's counts say the list holds, where they tell it (countedListTotal): a list
    * answering none while they say otherwise is behind them (a first sync's cards just stored, the list's
    * read not answered again yet) and shows as loading, not as "No articles found".
    */

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { PRODUCT_NAME, SEARCH_DEBOUNCE_MS } from '@lectern/shared-schema';
 import { Button } from '../../components/Button';
 import { ChartIcon } from '../../components/icons';
-import type { LocalArticleSummary } from '../../data';
+import { countedListTotal, type LocalArticleSummary } from '../../data';
 import { isEmptyText, useDebouncedValue } from '../../hooks/use-debounced-value';
 import {
   useArticleStats,
@@ -19,7 +19,6 @@ import { ArticleToolbar } from './ArticleToolbar';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import {
   articlesQueryOf,
-  countedTotal,
   chooseTab,
   chooseTag,
   clearTag,
@@ -241,7 +240,7 @@ export function DashboardPage() {
               order={order}
               onTotal={setListTotal}
               libraryEmpty={stats?.total === 0}
-              countedTotal={countedTotal(query, stats)}
+              countedTotal={stats && countedListTotal(query, stats)}
               selectMode={selectMode}
               selectedIds={selectedIds}
               {...actions.cardActions}

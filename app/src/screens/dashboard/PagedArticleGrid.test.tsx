@@ -43,7 +43,12 @@ afterEach(async () => {
   await device.lectern.close();
 });
 
-function grid(query: ArticlesQuery, order: ArticleOrder = 'newest', countedTotal?: number) {
+function grid(
+  query: ArticlesQuery,
+  order: ArticleOrder = 'newest',
+  countedTotal?: number,
+  onTotal?: (total: number) => void,
+) {
   return (
     <LecternProvider lectern={device.lectern}>
       <MemoryRouter>
@@ -52,6 +57,7 @@ function grid(query: ArticlesQuery, order: ArticleOrder = 'newest', countedTotal
           order={order}
           libraryEmpty={false}
           countedTotal={countedTotal}
+          onTotal={onTotal}
           selectMode={false}
           selectedIds={new Set()}
           onToggleFavorite={noop}
@@ -126,8 +132,10 @@ describe('PagedArticleGrid', () => {
 
   it('shows as loading while its list answers none and the library’s counts say it holds some', async () => {
     // The counts ahead of the list (a first sync's page of cards just stored): not "No articles found".
-    const { rerender } = render(grid({ archived: true }, 'newest', 12));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const totals: number[] = [];
+    const { rerender } = render(grid({ archived: true }, 'newest', 12, (total) => totals.push(total)));
+    // The list's own read has answered none.
+    await waitFor(() => expect(totals).toEqual([0]));
     expect(screen.getByRole('status', { name: 'Loading articles' })).toBeTruthy();
     expect(screen.queryByText('No articles found')).toBeNull();
     // The counts agree: the list is empty.

@@ -4,7 +4,6 @@ import {
   chooseTab,
   chooseTag,
   clearTag,
-  countedTotal,
   INITIAL_FILTER,
   toggleArchived,
   toggleFavorites,
@@ -47,22 +46,5 @@ describe('the dashboard filter', () => {
       tag_name: 'Cooking',
     });
     expect(clearTag(tagged)).toEqual(INITIAL_FILTER);
-  });
-});
-
-describe('the counts of a list', () => {
-  const stats = { total: 10, unread: 4, read: 3, archived: 3, favorites: 2 };
-
-  it('are the articles not archived for All, and the unread ones for Unread', () => {
-    expect(countedTotal(articlesQueryOf(INITIAL_FILTER), stats)).toBe(7);
-    expect(countedTotal(articlesQueryOf(chooseTab(INITIAL_FILTER, 'unread')), stats)).toBe(4);
-  });
-
-  it('are not told for a tag, a flag, the archive or Read, nor before the counts are read', () => {
-    expect(countedTotal(articlesQueryOf(chooseTag(INITIAL_FILTER, 'News')), stats)).toBeUndefined();
-    expect(countedTotal(articlesQueryOf(toggleFavorites(INITIAL_FILTER)), stats)).toBeUndefined();
-    expect(countedTotal(articlesQueryOf(toggleArchived(INITIAL_FILTER)), stats)).toBeUndefined();
-    expect(countedTotal(articlesQueryOf(chooseTab(INITIAL_FILTER, 'read')), stats)).toBeUndefined();
-    expect(countedTotal(articlesQueryOf(INITIAL_FILTER), undefined)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // The article filter of spec section 4: it starts as archived=false with favorite and read unset; the tabs
 // set archived false and the read flag; Archived and Favorites toggle their flags; choosing a tag resets
 // the tab (the search is reset by the screen).
-import type { ArticleStats, ArticlesQuery } from '@lectern/shared-schema';
+import type { ArticlesQuery } from '@lectern/shared-schema';
 
 export type ReadTab = 'all' | 'unread' | 'read';
 
@@ -48,15 +48,4 @@ export function articlesQueryOf(filter: DashboardFilter): ArticlesQuery {
   if (filter.tab !== 'all') query.is_read = filter.tab === 'read';
   if (filter.tag !== null) query.tag_name = filter.tag;
   return query;
-}
-
-/**
- * How many articles the library's counts say the list of `query` holds, where they tell it: All (the
- * articles not archived) and Unread, with no tag or favourite flag. Undefined for any other list.
- */
-export function countedTotal(query: ArticlesQuery, stats: ArticleStats | undefined): number | undefined {
-  if (!stats || query.archived !== false || query.favorite !== undefined || query.tag_name !== undefined)
-    return undefined;
-  if (query.is_read === undefined) return stats.total - stats.archived;
-  return query.is_read ? undefined : stats.unread;
 }
