@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SEARCH_DEBOUNCE_MS, escapeHtml, tagNameKey } from '@lectern/shared-schema';
+import { packsOf } from '../app/src/data/db/bodies';
 import { listKeysOf } from '../app/src/data/db/list-keys';
 import { INITIAL_JS_BUDGET_KB, measureInitialJs } from '../scripts/measure-initial-js.mjs';
 import { registerUser } from '../sync-server/src/services/users';
@@ -172,28 +173,10 @@ async function growDeviceLibrary(
         tags.push({ id, name, name_key: tagNameKey(name), created_at: article.created_at });
       }
     }
+    // In packs as the app keeps them, without a rev as the bench wrote its bodies before packs: the search
+    // index reads them with their rows.
     await page.evaluate(writeChunk, { rows, bodies: packsOf(bodies), tags, rev });
   }
-}
-
-/**
- * The bodies in packs as the app keeps them (app/src/data/db/bodies.ts), of about 100 K characters, and
- * without a rev, as the bench wrote its bodies before packs: the search index reads them with their rows.
- */
-function packsOf(bodies: { id: string; content: string }[]) {
-  const packs: { ids: string[]; revIds: []; bodies: { id: string; content: string }[] }[] = [];
-  let chars = Infinity;
-  for (const body of bodies) {
-    if (chars >= 96 * 1024) {
-      packs.push({ ids: [], revIds: [], bodies: [] });
-      chars = 0;
-    }
-    const pack = packs[packs.length - 1]!;
-    pack.ids.push(body.id);
-    pack.bodies.push(body);
-    chars += body.content.length;
-  }
-  return packs;
 }
 
 /**

@@ -75,6 +75,15 @@ describe('bodies', () => {
     db.close();
   });
 
+  it('leaves a body without a rev (a placeholder) out of the ids written since a rev', async () => {
+    const db = newDb();
+    await putBodies(db, [{ id: 'placeholder', content: null }]);
+    await putBodies(db, [body('b', 2)]);
+    expect(await bodyIdsWrittenBetween(db, -Infinity)).toEqual(['b']);
+    expect(await bodyOf(db, 'placeholder')).toEqual({ id: 'placeholder', content: null });
+    db.close();
+  });
+
   it('adds bodies whose article has none, keeping the one there and answering its id', async () => {
     const db = newDb();
     await putBodies(db, [body('kept', 1)]);

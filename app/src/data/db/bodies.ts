@@ -44,19 +44,26 @@ const BODY_WRITE_SLICE_CHARS = 256 * 1024;
 
 const charsOf = (body: ArticleContentRow): number => body.content?.length ?? 0;
 
-/** A pack of these bodies (written together, so of one rev). */
+/**
+ * A pack of these bodies (written together, so of one rev). A body without a rev (a placeholder's, or one
+ * stored before version 5) stays out of the revIds index, as it was out of [rev+id].
+ */
 function packOf(bodies: ArticleContentRow[]): BodyPackRow {
-  const rev = bodies[0]?.rev ?? 0;
   return {
-    rev,
+    rev: bodies[0]?.rev ?? 0,
     ids: bodies.map((body) => body.id),
-    revIds: bodies.map((body) => [body.rev ?? rev, body.id]),
+    revIds: bodies.flatMap((body): [number, string][] =>
+      body.rev === undefined ? [] : [[body.rev, body.id]],
+    ),
     bodies,
   };
 }
 
-/** Bodies in packs of about PACK_CHARS, in order; a new rev starts a new pack, a long body has one of its own. */
-function packsOf(bodies: readonly ArticleContentRow[]): BodyPackRow[] {
+/**
+ * Bodies in packs of about PACK_CHARS, in order; a new rev starts a new pack, a long body has one of its
+ * own. Exported for the dashboard bench, which seeds a device's packs itself.
+ */
+export function packsOf(bodies: readonly ArticleContentRow[]): BodyPackRow[] {
   const packs: BodyPackRow[] = [];
   let pack: ArticleContentRow[] = [];
   let chars = 0;
@@ -93,6 +100,11 @@ function packSeqsOf(db: LecternDb, ids: readonly string[]): Promise<(number | un
   return Promise.all(ids.map(async (id) => (await db.bodies.where('ids').equals(id).primaryKeys())[0]));
 }
 
+/** The packs named, each once. */
+const distinctSeqs = (seqs: readonly (number | undefined)[]): number[] => [
+  ...new Set(seqs.filter((seq): seq is number => seq !== undefined)),
+];
+
 /**
  * Whether each of these articles has a body on the device, from the id index alone (no body is read), in
  * one transaction.
@@ -119,7 +131,7 @@ export function bodiesOf(db: LecternDb, ids: readonly string[]): Promise<(Articl
   if (ids.length === 0) return Promise.resolve([]);
   return db.transaction('r', db.bodies, async () => {
     const seqs = await packSeqsOf(db, ids);
-    const wanted = [...new Set(seqs.filter((seq): seq is number => seq !== undefined))];
+    const wanted = distinctSeqs(seqs);
     const packs = new Map<number, BodyPackRow>();
     (await db.bodies.bulkGet(wanted)).forEach((pack, i) => {
       if (pack) packs.set(wanted[i]!, pack);
@@ -135,7 +147,7 @@ export function bodiesOf(db: LecternDb, ids: readonly string[]): Promise<(Articl
 export async function deleteBodies(db: LecternDb, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.transaction('rw', db.bodies, async () => {
-    const seqs = [...new Set((await packSeqsOf(db, ids)).filter((seq): seq is number => seq !== undefined))];
+    const seqs = distinctSeqs(await packSeqsOf(db, ids));
     if (seqs.length === 0) return;
     const gone = new Set(ids);
     const emptied: number[] = [];
