@@ -121,6 +121,28 @@ describe('tokens', () => {
     expect((await world.api.as(unsigned).get('/auth/me')).status).toBe(401);
   });
 
+  it('checks every token that differs from one already accepted, long ones too (the verify cache is keyed by the token)', async () => {
+    const { client, token } = await signUp(world.api);
+    expect((await client.get('/auth/me')).status).toBe(200);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const middle = Math.floor(signature.length / 2);
+    const flipped = signature[middle] === 'A' ? 'B' : 'A';
+    const badSignature = `${header}.${payload}.${signature.slice(0, middle)}${flipped}${signature.slice(middle + 1)}`;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const otherClaims = `${header}.${encode({ ...claims, sub: 'someone else' })}.${signature}`;
+    // Over the cache's key length: cached under its hash, still checked.
+    const long = `${header}.${encode({ ...claims, pad: 'x'.repeat(2000) })}.${signature}`;
+    for (const forged of [badSignature, otherClaims, long, `${token}x`]) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const answer = await world.api.as(forged).get('/auth/me');
+        expect(answer.status).toBe(401);
+        expect(answer.body).toEqual({ error: SERVER_ERRORS.unauthorized });
+      }
+    }
+    expect((await client.get('/auth/me')).status).toBe(200);
+  });
+
   it('issues tokens that last 30 days', async () => {
     const { token } = await signUp(world.api);
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
