@@ -1,10 +1,18 @@
 // Item 15 of issue 10: nothing grows with the size of a library in one piece. The change feed pages by
 // bytes, the export is streamed, and Idempotency-Key replays keep only a status and ids, for a while.
-import { CHANGES_MAX_LIMIT, exportFileName, newId, type Change } from '@lectern/shared-schema';
+import {
+  ARTICLE_TAGS_MAX,
+  CARDS_MAX_LIMIT,
+  CHANGES_MAX_LIMIT,
+  TAG_NAME_MAX_LENGTH,
+  exportFileName,
+  newId,
+  type Change,
+} from '@lectern/shared-schema';
 import { sql } from 'drizzle-orm';
 import { openServerDatabase } from '../src/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_PAGE_BYTES } from '../src/services/sync';
+import { CARDS_PAGE_BYTES, FEED_PAGE_BYTES } from '../src/services/sync';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
 import { ApiClient, signUp } from './support/api-client';
 import { articlePage, startFixtureSite, type FixtureSite } from './support/fixture-site';
@@ -106,6 +114,71 @@ describe('the change feed pages by bytes', () => {
     );
     expect([...articleIds].sort()).toEqual([...ids].sort());
   }, 60_000);
+
+  it('cuts a page of cards near its own byte budget, before its row limit, and every article comes once', async () => {
+    const { client } = await signUp(api);
+    // Cards as large as a reader's can be: every one of the most tags an article may have, each of the
+    // longest name. 1,100 of them are over the budget, well under a page's row limit.
+    const tags = Array.from(
+      { length: ARTICLE_TAGS_MAX },
+      (_, i) => `${String(i).padStart(2, '0')} ${'t'.repeat(TAG_NAME_MAX_LENGTH - 3)}`,
+    ).join('|');
+    const rows = 1100;
+    const csv =
+      'title,url,time_added,tags,status\n' +
+      Array.from(
+        { length: rows },
+        (_, i) => `Card ${i},${site.url(`/gone-${i}`)},1577836800,${tags},unread\n`,
+      ).join('');
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'pocket.csv');
+    const upload = await client.post('/imports', form);
+    expect(upload.status, JSON.stringify(upload.body)).toBe(202);
+    for (let tried = 0; ; tried += 1) {
+      const state = await client.get(`/imports/${upload.body.import.id}`);
+      if (state.body.import.status === 'done') {
+        expect(state.body.import).toMatchObject({ imported: rows, failed: 0 });
+        break;
+      }
+      if (tried > 2400) throw new Error('the import did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    const pages: { bytes: number; hasMore: boolean; changes: Change[] }[] = [];
+    let since = 0;
+    for (;;) {
+      const answer = await fetch(
+        `${server.url}/api/sync/changes?since=${since}&limit=${CARDS_MAX_LIMIT}&cards=true`,
+        { headers: { authorization: `Bearer ${client.token}` } },
+      );
+      expect(answer.status).toBe(200);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const page = JSON.parse(bytes.toString('utf8')) as {
+        cursor: number;
+        hasMore: boolean;
+        changes: Change[];
+      };
+      pages.push({ bytes: bytes.length, hasMore: page.hasMore, changes: page.changes });
+      since = page.cursor;
+      if (!page.hasMore) break;
+    }
+    console.log(`pages of cards: ${pages.map((p) => `${p.changes.length} rows/${p.bytes} B`).join(', ')}`);
+    // The first page stopped at the budget (the cards are over 5 KB each), not at its 5,000 rows, and the
+    // budget counts each change whole, not its row alone.
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages[0]!.hasMore).toBe(true);
+    expect(pages[0]!.changes.length).toBeLessThan(rows);
+    for (const page of pages) expect(page.bytes).toBeLessThan(CARDS_PAGE_BYTES + 1024);
+    expect(pages[0]!.bytes).toBeGreaterThan(CARDS_PAGE_BYTES * 0.9);
+    // Cards, never bodies; every article once, with its tags.
+    const articles = pages.flatMap((page) => page.changes.filter((change) => change.entity === 'article'));
+    expect(new Set(articles.map((change) => change.id)).size).toBe(rows);
+    expect(articles).toHaveLength(rows);
+    for (const change of articles) {
+      expect(change.row).not.toHaveProperty('content');
+      expect((change.row as { tags: string[] }).tags).toHaveLength(ARTICLE_TAGS_MAX);
+    }
+  }, 180_000);
 });
 
 describe('the export is streamed', () => {
