@@ -3,10 +3,10 @@ import fastifyJwt from '@fastify/jwt';
 import { SERVER_ERRORS, TOKEN_LIFETIME_SECONDS } from '@lectern/shared-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/connection';
 import { unauthorized } from '../services/errors';
 import { createSession, isSessionActive, type TokenClaims } from '../services/sessions';
+import { cachedVerifier } from './verified-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,30 +38,22 @@ declare module '@fastify/jwt' {
   }
 }
 
-/** A token longer than this is cached under its hash: the LRU's entries (1,000) stay small. */
-const TOKEN_KEY_MAX_LENGTH = 512;
-
-/**
- * The verify cache's key for a token: the token itself. fast-jwt's default hashes each token with SHA-256
- * (a new hasher a request), which cost about as much as the rest of the token's check; an identical string
- * is the identical token, so it verifies the same. A longer one (never ours: ours are about 200 characters)
- * is hashed, so a flood of long forged tokens, whose failures are cached too, keeps the cache small.
- */
-export function tokenCacheKey(token: string): string {
-  return token.length <= TOKEN_KEY_MAX_LENGTH ? token : createHash('sha256').update(token).digest('base64');
-}
-
 export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; db: Queryable }) => {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_SECONDS },
-    // Verified tokens are cached (fast-jwt's LRU): a device sends the same token with every request.
-    verify: { algorithms: ['HS256'], cache: true, cacheKeyBuilder: tokenCacheKey },
+    // Verified tokens are kept by verifiedToken below, not by fast-jwt's cache (which hashes every token).
+    verify: { algorithms: ['HS256'] },
   });
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', '');
 
   app.decorate('issueToken', async (userId: string) => app.jwt.sign(await createSession(options.db, userId)));
+
+  // The verifier directly: request.jwtVerify() adds callback plumbing that costs on every request.
+  const verifiedToken = cachedVerifier((token: string) =>
+    app.jwt.verify<TokenClaims & { exp?: number }>(token),
+  );
 
   /** The token's claims when it is well signed and unexpired; 401 otherwise. */
   function verifiedClaims(request: FastifyRequest): TokenClaims {
@@ -69,8 +61,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     let claims: TokenClaims;
     try {
-      // The verifier directly: request.jwtVerify() adds callback plumbing that costs on every request.
-      claims = app.jwt.verify<TokenClaims>(token);
+      claims = verifiedToken(token);
     } catch {
       throw unauthorized(SERVER_ERRORS.unauthorized);
     }
