@@ -10,7 +10,7 @@ import { SERVER_ERRORS } from '@lectern/shared-schema';
 import { UNKNOWN_IMPORT_FORMAT } from '@lectern/shared-schema/import-files';
 import { testEngine } from '../src/testing/test-database';
 import { startTestServer } from '../src/testing/start-test-server';
-import { ApiClient, signUp } from './support/api-client';
+import { ApiClient, importFinished, signUp } from './support/api-client';
 import { DEFAULT_PAGES, startFixtureSite, type FixtureSite } from './support/fixture-site';
 import { startWorld, type World } from './support/world';
 
@@ -31,22 +31,10 @@ function upload(client: ApiClient, file: Uint8Array | string, name = 'export.csv
   return client.post('/imports', form);
 }
 
-// Up to a minute: on PostgreSQL every row is its own transaction of several round trips, and a 0.6 MB body
-// copied into 40 rows is 40 search vectors built.
-async function finished(client: ApiClient, id: string, tries = 1200) {
-  for (let tried = 0; tried < tries; tried += 1) {
-    const answer = await client.get(`/imports/${id}`);
-    expect(answer.status).toBe(200);
-    if (answer.body.import.status === 'done') return answer.body.import;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the import did not finish');
-}
-
 async function importFile(client: ApiClient, file: Uint8Array | string, name?: string) {
   const answer = await upload(client, file, name);
   expect(answer.status, JSON.stringify(answer.body)).toBe(202);
-  return finished(client, answer.body.import.id);
+  return importFinished(client, answer.body.import.id);
 }
 
 async function library(client: ApiClient) {
@@ -77,7 +65,7 @@ describe('a Pocket CSV', () => {
     expect(answer.status).toBe(202);
     expect(answer.body.import).toMatchObject({ source: 'pocket', total: 6, failed: 1 });
     expect(['queued', 'running']).toContain(answer.body.import.status);
-    done = await finished(reader, answer.body.import.id);
+    done = await importFinished(reader, answer.body.import.id);
   });
 
   it('counts what went in, what was skipped and what failed, with the line and the reason', () => {
@@ -341,7 +329,7 @@ describe('abuse', () => {
     for (const answer of refused) {
       expect([SERVER_ERRORS.importReading, SERVER_ERRORS.importRunning]).toContain(answer.body.error);
     }
-    for (const answer of started) await finished(reader, answer.body.import.id);
+    for (const answer of started) await importFinished(reader, answer.body.import.id);
     expect((await reader.get('/imports')).body.imports).toHaveLength(started.length);
   });
 
@@ -394,7 +382,7 @@ describe('abuse', () => {
     };
     const first = await send();
     expect(first.status).toBe(202);
-    await finished(reader, first.body.import.id);
+    await importFinished(reader, first.body.import.id);
     const again = await send();
     expect(again.status).toBe(202);
     expect(again.headers.get('idempotent-replay')).toBe('true');
@@ -429,7 +417,7 @@ describe('a restart in the middle', () => {
 
       server = await startTestServer({ env, dataDir });
       const again = new ApiClient(server.url, reader.token);
-      const done = await finished(again, id, 3_000);
+      const done = await importFinished(again, id, 3_000);
       expect(done).toMatchObject({ total: rows, imported: rows, skipped: 0, failed: 0, pages_total: rows });
       expect(done.pages_fetched).toBe(rows);
       const articles = (await again.get('/articles')).body.articles;

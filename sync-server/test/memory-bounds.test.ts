@@ -14,7 +14,7 @@ import { openServerDatabase } from '../src/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS_PAGE_BYTES, FEED_PAGE_BYTES } from '../src/services/sync';
 import { startTestServer, type TestServer } from '../src/testing/start-test-server';
-import { ApiClient, signUp } from './support/api-client';
+import { ApiClient, importFinished, signUp } from './support/api-client';
 import { articlePage, startFixtureSite, type FixtureSite } from './support/fixture-site';
 
 const sentence = (topic: string, i: number) =>
@@ -134,15 +134,10 @@ describe('the change feed pages by bytes', () => {
     form.append('file', new Blob([csv]), 'pocket.csv');
     const upload = await client.post('/imports', form);
     expect(upload.status, JSON.stringify(upload.body)).toBe(202);
-    for (let tried = 0; ; tried += 1) {
-      const state = await client.get(`/imports/${upload.body.import.id}`);
-      if (state.body.import.status === 'done') {
-        expect(state.body.import).toMatchObject({ imported: rows, failed: 0 });
-        break;
-      }
-      if (tried > 2400) throw new Error('the import did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    expect(await importFinished(client, upload.body.import.id, 2400)).toMatchObject({
+      imported: rows,
+      failed: 0,
+    });
 
     const pages: { bytes: number; hasMore: boolean; changes: Change[] }[] = [];
     let since = 0;
