@@ -131,7 +131,7 @@ describe('tokens', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const otherClaims = `${header}.${encode({ ...claims, sub: 'someone else' })}.${signature}`;
-    // Over the cache's key length: cached under its hash, still checked.
+    // Longer than a token the cache keeps (VERIFIED_TOKEN_MAX_LENGTH): checked every time.
     const long = `${header}.${encode({ ...claims, pad: 'x'.repeat(2000) })}.${signature}`;
     for (const forged of [badSignature, otherClaims, long, `${token}x`]) {
       for (let attempt = 0; attempt < 2; attempt += 1) {

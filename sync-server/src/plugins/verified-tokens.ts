@@ -12,7 +12,7 @@ export const VERIFIED_TOKEN_MAX_LENGTH = 512;
  * `verify` (which throws on a bad token) with its answers kept per token until the token's `exp`. An
  * identical string is the identical token, so it verifies the same until then.
  */
-export function cachedVerifier<Claims extends { exp?: unknown }>(
+export function cachedVerifier<Claims extends { exp?: number }>(
   verify: (token: string) => Claims,
   now: () => number = Date.now,
 ): (token: string) => Claims {
@@ -21,7 +21,7 @@ export function cachedVerifier<Claims extends { exp?: unknown }>(
     const kept = verified.get(token);
     if (kept !== undefined) {
       verified.delete(token);
-      if ((kept.exp as number) * 1000 > now()) {
+      if (kept.exp! * 1000 > now()) {
         verified.set(token, kept);
         return kept;
       }
