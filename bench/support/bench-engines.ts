@@ -86,7 +86,7 @@ async function withoutSearchIndexes<T>(db: Db, work: () => Promise<T>): Promise<
     sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes
          WHERE schemaname = current_schema() AND indexdef LIKE '% USING gin %'`,
   );
-  for (const { name } of indexes) await db.run(sql.raw(`DROP INDEX ${JSON.stringify(name)}`));
+  for (const { name } of indexes) await db.run(sql`DROP INDEX ${sql.identifier(name)}`);
   try {
     return await work();
   } finally {
