@@ -168,7 +168,7 @@ export async function readChangesPage(
   const parts: Buffer[] = [Buffer.from(`{"cursor":${cursor},"hasMore":${hasMore},"changes":[`)];
   page.forEach((row, index) => {
     if (index > 0) parts.push(COMMA);
-    parts.push(row.head, row.row ? jsonBytes(row.row) : NULL_ROW, CLOSE_BRACE);
+    parts.push(row.head, row.row ?? NULL_ROW, CLOSE_BRACE);
   });
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);
