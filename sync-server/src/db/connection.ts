@@ -129,7 +129,7 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
       },
       all: async (query, values) => (check(), writes.all(query, values)),
       get: async (query, values) => (check(), writes.get(query, values)),
-      run: async (query) => (check(), writes.run(query)),
+      run: async (query, values) => (check(), writes.run(query, values)),
       transaction: async (work) => {
         check();
         // A savepoint of this transaction: its writes are recorded at the outer COMMIT.
@@ -161,7 +161,7 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
     get: async (query, values) => (outside(), reads.get(query, values)),
     // Outside any transaction a write records nothing in the feed, as it never did: every service writes
     // in a transaction.
-    run: async (query) => (outside(), queue.run(() => writes.run(query))),
+    run: async (query, values) => (outside(), queue.run(() => writes.run(query, values))),
     transaction: async (work) => (
       outside(),
       queue.run(async () => {
@@ -250,8 +250,8 @@ function queries(statementOf: (source: string) => Database.Statement) {
       const { statement, params } = prepare(query, values);
       return statement.get(...params) as Row | undefined;
     },
-    run: (query: SQL): number => {
-      const { statement, params } = prepare(query);
+    run: (query: SQL, values?: PlaceholderValues): number => {
+      const { statement, params } = prepare(query, values);
       return statement.run(...params).changes;
     },
   };

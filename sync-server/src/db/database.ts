@@ -48,8 +48,8 @@ export interface Queryable {
   all<Row = Record<string, unknown>>(query: SQL, values?: PlaceholderValues): Promise<Row[]>;
   /** The first row a query answers, or undefined (see `all`). */
   get<Row = Record<string, unknown>>(query: SQL, values?: PlaceholderValues): Promise<Row | undefined>;
-  /** Runs a write and answers how many rows it changed. */
-  run(query: SQL): Promise<number>;
+  /** Runs a write and answers how many rows it changed (`values`: see `all`). */
+  run(query: SQL, values?: PlaceholderValues): Promise<number>;
   /**
    * Runs `work` in one transaction: it all lands or none of it does. Before COMMIT the change feed records
    * every entity the writes changed, derived rows included (db/change-set.ts). Inside another transaction

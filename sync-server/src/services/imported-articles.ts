@@ -1,8 +1,9 @@
 // One row of an import becomes an article: inside the import's batch transaction, with its tags, its
 // highlights and its original dates, recorded in the change feed like any save.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { HIGHLIGHT_COLOR, isHighlightSelection, newId, normalizeArticleUrl } from '@lectern/shared-schema';
 import type { Queryable } from '../db/connection';
+import { preparedWrite } from '../db/prepared-write';
 import { statementSlices } from '../db/statement-slices';
 import type { PreparedItem } from '../imports/prepare-import';
 import { refreshArticleTagsText } from './article-rows';
@@ -23,6 +24,29 @@ function httpUrlOrNull(value: string | null): string | null {
     return null;
   }
 }
+
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * An imported row's article, its columns named (the others take their defaults): built once, as each of an
+ * import's ten thousand rows runs it (db/prepared-write.ts).
+ */
+const insertImportedArticle = preparedWrite(
+  () => sql`INSERT INTO articles (id, user_id, url, normalized_url, title, description, author, image_url,
+      article_type, content, content_text, excerpt, reading_time, is_read, is_favorite, is_archived,
+      fetch_state, created_at, updated_at)
+    VALUES (${value('id')}, ${value('user')}, ${value('url')}, ${value('normalizedUrl')}, ${value('title')},
+      ${value('description')}, ${value('author')}, ${value('imageUrl')}, 'web', ${value('content')},
+      ${value('contentText')}, ${value('excerpt')}, ${value('readingTime')}, ${value('isRead')},
+      ${value('isFavorite')}, ${value('isArchived')}, ${value('fetchState')}, ${value('savedAt')},
+      ${value('savedAt')})`,
+);
+
+/** An imported article's tag (a name the file gives twice is linked once). */
+const linkImportedTag = preparedWrite(
+  () => sql`INSERT INTO article_tags (article_id, tag_id, created_at)
+    VALUES (${value('article')}, ${value('tag')}, ${value('now')}) ON CONFLICT DO NOTHING`,
+);
 
 /**
  * What the rows of one batch share, read once for the batch rather than once a row: the addresses the
@@ -64,7 +88,7 @@ export async function writeImportedRow(
   batch: ImportBatch,
 ): Promise<ImportedRowResult> {
   const normalizedUrl = normalizeArticleUrl(item.url);
-  const { articles, articleTags, highlights } = db.tables;
+  const { highlights } = db.tables;
   if (batch.known.has(normalizedUrl)) return { kind: 'skipped' };
   batch.known.add(normalizedUrl);
 
@@ -73,16 +97,15 @@ export async function writeImportedRow(
   const savedAt = item.createdAt ?? now;
   const description = item.description?.slice(0, 2000) ?? null;
   const needsFetch = item.content === null;
-  await db.orm.insert(articles).values({
+  await insertImportedArticle(db, {
     id,
-    userId,
+    user: userId,
     url: item.url,
     normalizedUrl,
     title: (item.title ?? item.url).slice(0, 1000),
     description,
     author: item.author?.slice(0, 500) ?? null,
     imageUrl: httpUrlOrNull(item.imageUrl),
-    articleType: 'web',
     content: item.content,
     contentText: item.contentText ?? description ?? '',
     excerpt: description ? description.slice(0, EXCERPT_MAX_LENGTH) : null,
@@ -92,15 +115,10 @@ export async function writeImportedRow(
     isArchived: item.isArchived,
     fetchState: needsFetch ? 'pending' : null,
     // The original saved date is the sort date and what analytics count; the last change is that same day.
-    createdAt: savedAt,
-    updatedAt: savedAt,
+    savedAt,
   });
   const tagIds = await ensureTags(db, userId, item.tags, batch.tagIds);
-  if (tagIds.length > 0)
-    await db.orm
-      .insert(articleTags)
-      .values(tagIds.map((tagId) => ({ articleId: id, tagId, createdAt: now })))
-      .onConflictDoNothing();
+  for (const tagId of tagIds) await linkImportedTag(db, { article: id, tag: tagId, now });
   if (tagIds.length > 0) await refreshArticleTagsText(db, id);
   let offset = 0;
   for (const highlight of item.highlights) {

@@ -136,7 +136,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         (await runner.query(render(query, values))).rows as Row[],
       get: async <Row>(query: SQL, values?: PlaceholderValues) =>
         (await runner.query(render(query, values))).rows[0] as Row | undefined,
-      run: async (query: SQL) => (await runner.query(render(query))).rowCount ?? 0,
+      run: async (query: SQL, values?: PlaceholderValues) =>
+        (await runner.query(render(query, values))).rowCount ?? 0,
     };
   };
 
