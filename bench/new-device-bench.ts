@@ -251,6 +251,22 @@ async function main() {
       let tracing = Boolean(traceDir);
       await page.clickButton('Sign In', 'form');
       const wallStart = performance.now();
+      // The heaps of the page and of its workers (the bodies are read in one), sampled together every 50 ms
+      // until the sync's end: the figure is their sum's peak, so work moved into a worker still counts.
+      const heaps = { samples: 0, peak: 0, peakAt: 0, pagePeak: 0, workersPeak: 0, sampling: true };
+      const heapSampling = (async () => {
+        while (heaps.sampling) {
+          const { page: onPage, workers } = await page.heapsInUse();
+          heaps.samples += 1;
+          heaps.pagePeak = Math.max(heaps.pagePeak, onPage);
+          heaps.workersPeak = Math.max(heaps.workersPeak, workers);
+          if (onPage + workers > heaps.peak) {
+            heaps.peak = onPage + workers;
+            heaps.peakAt = performance.now() - wallStart;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
       let last = { articles: 0, rows: 0, staged: 0, bodies: 0, at: 0 };
       let bodiesProfileFrom: number | null = null;
       let cardsProfiled = false;
@@ -335,6 +351,8 @@ async function main() {
         settled = await page.evaluate(counts, true);
       }
       // The sync's heap peak: read before the search index takes the bodies in (its own figures below).
+      heaps.sampling = false;
+      await heapSampling;
       const syncHeap = await page.evaluate(() => {
         const { heapPeak, heapPeakAt } = (window as unknown as { __probe: Probe }).__probe;
         return { heapPeak, heapPeakAt };
@@ -489,14 +507,21 @@ async function main() {
         target: `<= ${LONGEST_TASK_TARGET_MS} ms`,
         ok: longest <= LONGEST_TASK_TARGET_MS,
       });
+      const heapsMb = heaps.peak / 2 ** 20;
       recordFigure({
         side: 'device',
-        figure: 'new device: JS heap peak during the sync',
+        figure: 'new device: JS heap peak during the sync, the page and its workers',
         size: ARTICLES,
-        value: `${heapMb.toFixed(0)} MB at ${((syncHeap.heapPeakAt - probe.submitAt) / 1000).toFixed(1)} s`,
+        value: `${heapsMb.toFixed(0)} MB at ${(heaps.peakAt / 1000).toFixed(1)} s`,
         target: `<= ${HEAP_TARGET_MB} MB`,
-        ok: probe.heapSamples > 0 && heapMb <= HEAP_TARGET_MB,
+        ok: heaps.samples > 0 && heapsMb <= HEAP_TARGET_MB,
       });
+      console.log(
+        `      heap peaks during the sync: the page's own ${heapMb.toFixed(0)} MB at ` +
+          `${((syncHeap.heapPeakAt - probe.submitAt) / 1000).toFixed(1)} s (performance.memory, ${probe.heapSamples} samples), ` +
+          `${(heaps.pagePeak / 2 ** 20).toFixed(0)} MB (DevTools), the workers' ${(heaps.workersPeak / 2 ** 20).toFixed(0)} MB ` +
+          `(${heaps.samples} samples of both)`,
+      );
       recordFigure({
         side: 'device',
         figure: 'new device: search index holds every body, after they are in (info)',

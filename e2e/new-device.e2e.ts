@@ -141,6 +141,9 @@ describe('a new device', () => {
       return route.continue();
     });
     const page = await context.newPage();
+    // The bodies are read and stored by a worker of their own, out of the page's heap (offline/body-answers.ts).
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     await signIn(page, ACCOUNT);
     await page
       .locator('.stat-card--total .stat-card__value', { hasText: ARTICLES.toLocaleString('en-US') })
@@ -154,6 +157,7 @@ describe('a new device', () => {
     }, 30_000);
     expect(mid.articles).toHaveLength(ARTICLES);
     expect(mid.bodies.length).toBeLessThan(ARTICLES);
+    expect(workers.filter((url) => url.includes('body-answers.worker'))).not.toHaveLength(0);
 
     // The app installed on this device: its service worker holds every screen once active, and takes over
     // the page at its next load (a first visit's page stays the network's). Going offline before that, a

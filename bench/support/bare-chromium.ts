@@ -97,6 +97,11 @@ export interface BarePage {
   send(method: string, params?: Params): Promise<Answer>;
   /** Prints the page's console messages (turns Runtime's events on: a cost of its own). */
   printConsole(): Promise<void>;
+  /**
+   * The JS heap in use now (bytes, as Runtime.getHeapUsage counts it) of the page and of each worker it
+   * started that is still running: workers have heaps of their own, which performance.memory leaves out.
+   */
+  heapsInUse(): Promise<{ page: number; workers: number }>;
 }
 
 export interface BareBrowser {
@@ -173,6 +178,28 @@ export async function launchBareChromium(): Promise<BareBrowser> {
             resolve();
           });
         });
+      // The page's workers, attached as they start (not paused), so their heaps can be read.
+      const workers = new Set<string>();
+      connection.on('Target.attachedToTarget', (params, from) => {
+        const { sessionId: worker, targetInfo } = params as {
+          sessionId: string;
+          targetInfo: { type: string };
+        };
+        if (from === sessionId && targetInfo.type === 'worker') workers.add(worker);
+      });
+      connection.on('Target.detachedFromTarget', (params) => {
+        workers.delete((params as { sessionId: string }).sessionId);
+      });
+      // A worker that ends between the listing and the asking answers nothing, or never: 0 after a second.
+      const heapOf = (session: string | undefined) =>
+        Promise.race([
+          connection
+            .send('Runtime.getHeapUsage', {}, session)
+            .then((answer) => (answer as { usedSize: number }).usedSize)
+            .catch(() => 0),
+          sleep(1000).then(() => 0),
+        ]);
+      await send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true });
       await send('Page.enable');
       await send('Page.addScriptToEvaluateOnNewDocument', { source: initScript });
       await send('Emulation.setDeviceMetricsOverride', {
@@ -236,6 +263,10 @@ export async function launchBareChromium(): Promise<BareBrowser> {
             ),
           );
           await send('Input.insertText', { text });
+        },
+        async heapsInUse() {
+          const [page, ...each] = await Promise.all([sessionId, ...workers].map(heapOf));
+          return { page: page ?? 0, workers: each.reduce((sum, used) => sum + used, 0) };
         },
         async clickButton(name, within = 'body') {
           await click(

@@ -6,6 +6,7 @@ import { createHttpClient, type FetchLike, type TokenStorage } from './api/http-
 import { createAuthApi } from './auth/auth-api';
 import { DEFAULT_DB_NAME, LecternDb } from './db/lectern-db';
 import { createImportsApi } from './imports/imports-api';
+import { browserBodyAnswers } from './offline/body-answers-in-worker';
 import { createOfflineLibrary } from './offline/offline-library';
 import { budgetBytes, readBudget } from './offline/storage-budget';
 import { dropEntry, retryEntry } from './outbox/outbox';
@@ -69,6 +70,9 @@ export function createLectern(options: LecternOptions = {}) {
     onReachability: (reachable) => onReachability(reachable),
   });
   const connectivity = options.connectivity ?? browserConnectivity();
+  // A new device's bodies are read and stored by a worker, off the page's thread and out of its heap, when
+  // the worker can open the same database: the browser's own, not one handed in (tests).
+  const bodyAnswers = options.indexedDB === undefined ? browserBodyAnswers : undefined;
   const sync = createSyncEngine({
     db,
     http,
@@ -80,6 +84,7 @@ export function createLectern(options: LecternOptions = {}) {
     timers: options.syncTimers,
     openEventSource: options.openEventSource === undefined ? browserEventSource() : options.openEventSource,
     bodyBudget: () => budgetBytes(readBudget(settings)),
+    bodyAnswers,
   });
   onReachability = sync.setReachable;
   onSessionLost = () => {
@@ -96,6 +101,7 @@ export function createLectern(options: LecternOptions = {}) {
     background: options.backgroundSync,
     // A new device's bodies are made searchable once they are in, not by the first search.
     afterBodies: articleSearch.keepUp,
+    bodyAnswers,
   });
   offline.start();
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { pageArticles } from '../reads/article-pages';
 import { articlesWithTag, searchArticles } from '../reads/article-reads';
 import { createArticleSearch } from '../search/article-search';
-import { storeBodies } from '../offline/body-downloads';
+import { storeBodies } from '../offline/body-answers';
 import { applyChanges } from '../sync/apply-changes';
 import { articleSummary } from '../testing/article-summary';
 import { rememberReader } from '../testing/device-user';

@@ -359,6 +359,18 @@ export function hasStagedCards(db: LecternDb): PromiseLike<boolean> {
   });
 }
 
+/**
+ * Which of `ids` are staged cards, read from the pages' ids alone (a few rows of ids, no card): in a
+ * transaction holding stagedTables, what it holds then.
+ */
+export async function stagedAmong(db: LecternDb, ids: readonly string[]): Promise<Set<string>> {
+  const wanted = new Set(ids);
+  const found = new Set<string>();
+  for (const page of await db.card_page_ids.toArray())
+    for (const id of page.ids) if (wanted.has(id)) found.add(id);
+  return found;
+}
+
 /** Every staged card, by id, as the dashboard's lists read them while some are staged; null when none are. */
 export async function stagedCards(db: LecternDb): Promise<ReadonlyMap<string, ArticleRow> | null> {
   const keys = await db.card_page_ids.toCollection().primaryKeys();

@@ -4,22 +4,23 @@
 // (bodies that come with the feed, and ones opened, are kept whatever the budget). What still lacks a
 // body is read from IndexedDB itself (an article without its row in `bodies`), so a reload or a
 // lost connection just starts the walk again and fetches only what is missing; a body already on the
-// device (the feed brought it, or it was opened) is never fetched nor written again.
-import {
-  BODIES_ANSWER_BYTES,
-  BODIES_MAX_IDS,
-  compareNewestFirst,
-  type BodiesResponse,
-} from '@lectern/shared-schema';
+// device (the feed brought it, or it was opened) is never fetched nor written again. The page makes the
+// calls and decides by the answers' ids and sizes; each answer is read and stored where `answers` says
+// (body-answers.ts: a worker in the browser, so the bodies' text never enters the page).
+import { BODIES_ANSWER_BYTES, BODIES_MAX_IDS, compareNewestFirst } from '@lectern/shared-schema';
 import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
-import { addBodies, bodyIds } from '../db/bodies';
-import { bodySizeOf, nextRev } from '../db/local-store';
-import { presentKeys } from '../db/present-keys';
-import { stagedCards, stagedNewestFirst, stagedTables } from '../db/staged-cards';
-import type { ArticleContentRow, ArticleRow } from '../db/rows';
+import { bodyIds } from '../db/bodies';
+import { stagedNewestFirst } from '../db/staged-cards';
+import type { ArticleRow } from '../db/rows';
 import type { DownloadOutcome } from './image-downloads';
-import { readStreamedArray } from '../sync/feed-page';
+import {
+  keepBodyAnswers,
+  sendBodiesRequest,
+  type AnsweredBody,
+  type AnswerSummary,
+  type BodyAnswers,
+} from './body-answers';
 import { markSync } from '../sync/sync-marks';
 import { yieldToUi } from './yield-to-ui';
 
@@ -38,48 +39,6 @@ const MIN_ASK_IDS = 4;
 /** Calls on their way at once. */
 const CALLS_IN_FLIGHT = 2;
 
-/**
- * A body as the server answers it. Only the HTML is kept: the search index makes its text when it takes
- * the article in (search/article-search.ts), so each body is written (and counted in the budget) once.
- */
-export type Body = BodiesResponse['bodies'][number];
-
-/** Asks the server for these bodies (at most BODIES_MAX_IDS): what it answered, and the ids it doesn't know. */
-export async function fetchBodies(http: HttpClient, ids: readonly string[]): Promise<BodiesResponse> {
-  const response = await http.send('POST', '/articles/bodies', { body: { ids }, cache: 'no-store' });
-  // Each body parsed on its own as the answer streams in: never the answer (a megabyte or two) as one string.
-  return readStreamedArray<BodiesResponse>(response, 'bodies');
-}
-
-/**
- * Stores bodies of articles still on the device and still without one, in one small transaction, under a
- * new rev of their own: the article rows (what the dashboard lists) are not written. A body already there
- * (the feed or an earlier answer brought it, or the reader opened the article) is the one kept: the add
- * finds its key taken. Answers the bytes stored; with `count`, they are added to what the budget counts.
- */
-export async function storeBodies(db: LecternDb, bodies: readonly Body[], count = false): Promise<number> {
-  if (bodies.length === 0) return 0;
-  return db.transaction('rw', [db.articles, db.bodies, ...stagedTables(db), db.meta], async () => {
-    const ids = bodies.map((body) => body.id);
-    const [rows, staged] = await Promise.all([presentKeys(db.articles, ids), stagedCards(db)]);
-    // A first sync's card still staged is an article on the device too.
-    const onDevice = { has: (id: string) => rows.has(id) || staged?.has(id) === true };
-    const rev = await nextRev(db);
-    const contents = new Map<string, ArticleContentRow>();
-    for (const body of bodies) {
-      // Deleted meanwhile, or named twice in the answer: the first is kept.
-      if (!onDevice.has(body.id) || contents.has(body.id)) continue;
-      // What the server answered, field by field: anything else it sent is not kept.
-      contents.set(body.id, { id: body.id, content: body.content, rev });
-    }
-    const taken = await addBodies(db, [...contents.values()]);
-    let bytes = 0;
-    for (const row of contents.values()) if (!taken.has(row.id)) bytes += bodySizeOf(row.content);
-    if (count && bytes > 0) await db.setMeta('bodyBytes', ((await db.getMeta('bodyBytes')) ?? 0) + bytes);
-    return bytes;
-  });
-}
-
 export interface BodyDownloadOptions {
   db: LecternDb;
   http: HttpClient;
@@ -91,6 +50,11 @@ export interface BodyDownloadOptions {
   newest?: number;
   /** After each stored batch (tests and the bench count them). */
   onBatch?: (stored: number) => void;
+  /**
+   * Where answers are read and stored, made for one download and closed after it (a worker in the
+   * browser: lectern.ts); on the calling thread when not given.
+   */
+  answers?: (db: LecternDb) => BodyAnswers;
 }
 
 /**
@@ -156,19 +120,20 @@ export function createAskSize() {
       return Math.min(BODIES_MAX_IDS, Math.max(MIN_ASK_IDS, Math.floor(ASK_BYTES / perBody)));
     },
     /** The bodies of an answer, counted. */
-    answered(answered: readonly Body[]): void {
+    answered(answered: readonly AnsweredBody[]): void {
       for (const body of answered) {
         bodies += 1;
-        chars += body.content?.length ?? 0;
+        chars += body.chars;
       }
     },
   };
 }
 
-/** A call for bodies on its way, with the ids it asked for. */
+/** A call for bodies on its way, with the ids it asked for and the key its answer is kept under. */
 interface Call {
+  key: number;
   ids: string[];
-  answer: Promise<BodiesResponse>;
+  answer: Promise<AnswerSummary>;
 }
 
 /**
@@ -180,6 +145,7 @@ interface Call {
 async function fillBodies(
   options: BodyDownloadOptions,
   budget: { used: number },
+  answers: BodyAnswers,
 ): Promise<DownloadOutcome | null> {
   const { db, http, limit } = options;
   const walk = createWalk(db);
@@ -191,11 +157,13 @@ async function fillBodies(
   const queue: string[] = [];
   const calls: Call[] = [];
   const askSize = createAskSize();
+  let keys = 0;
   const ask = (ids: string[]): Call => {
-    const answer = fetchBodies(http, ids);
+    const key = (keys += 1);
+    const answer = sendBodiesRequest(http, ids).then((response) => answers.read(key, response));
     // Left unawaited when the walk stops first (the budget, a reload): nothing to report then.
     answer.catch(() => undefined);
-    return { ids, answer };
+    return { key, ids, answer };
   };
   /**
    * The articles with a body when the walk began, read once from the bodies' id index: asking for each
@@ -235,7 +203,7 @@ async function fillBodies(
       }
       const call = calls.shift();
       if (!call) return stoppedAtNewest ? 'done' : null;
-      let answer: BodiesResponse;
+      let answer: AnswerSummary;
       try {
         answer = await call.answer;
       } catch (error) {
@@ -248,23 +216,22 @@ async function fillBodies(
       queue.unshift(...call.ids.filter((id) => !answered.has(id)));
       // Newest first within the budget: the first body that doesn't fit stops the walk. The batch still
       // being written counts at its size as answered until it says what it stored.
-      const fitting: Body[] = [];
+      let fitting = 0;
       let over = false;
       let added = 0;
       for (const body of answer.bodies) {
-        const size = bodySizeOf(body.content);
-        if (limit !== Infinity && budget.used + added + size > limit) {
+        if (limit !== Infinity && budget.used + added + body.size > limit) {
           over = true;
           break;
         }
-        fitting.push(body);
-        added += size;
+        fitting += 1;
+        added += body.size;
       }
       await storing;
       budget.used += added;
-      storing = storeBodies(db, fitting, true).then((stored) => {
+      storing = answers.store(call.key, fitting).then((stored) => {
         budget.used += stored - added;
-        options.onBatch?.(fitting.length);
+        options.onBatch?.(fitting);
       });
       // Its failure is thrown where it is awaited (before the next batch, or at the end), not reported
       // as unhandled while the next batch is made ready.
@@ -273,6 +240,8 @@ async function fillBodies(
       await yieldToUi();
     }
   } finally {
+    // Answers asked for and not taken (the walk stopped first) are forgotten once read.
+    for (const call of calls) call.answer.then(() => answers.drop(call.key)).catch(() => undefined);
     // Whatever ends the walk, the batch being written is in (or its failure thrown) before it answers.
     await storing;
   }
@@ -288,7 +257,11 @@ export async function downloadBodies(options: BodyDownloadOptions): Promise<Down
   if (limit <= ((await db.getMeta('bodiesBudgetFull')) ?? -1)) return 'budget';
   const budget = { used: (await db.getMeta('bodyBytes')) ?? 0 };
   markSync('bodies', 'start');
-  const outcome = await fillBodies(options, budget).finally(() => markSync('bodies', 'end'));
+  const answers = (options.answers ?? keepBodyAnswers)(db);
+  const outcome = await fillBodies(options, budget, answers).finally(() => {
+    answers.close();
+    markSync('bodies', 'end');
+  });
   if (outcome === 'budget') await db.setMetaWhileSignedIn('bodiesBudgetFull', limit);
   if (outcome) return outcome;
   // Only a walk over every article that found all their bodies ends the wanting; an article synced as a

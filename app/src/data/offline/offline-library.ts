@@ -11,7 +11,7 @@ import type { LecternDb } from '../db/lectern-db';
 import type { OfflineImageRow } from '../db/rows';
 import { ARTICLE_IMAGES_CACHE } from '../device/image-caches';
 import type { SyncEngine } from '../sync/sync-engine';
-import { downloadBodies } from './body-downloads';
+import { downloadBodies, type BodyDownloadOptions } from './body-downloads';
 import { bodySizeOf } from '../db/local-store';
 import { hasStagedCards, moveStagedCards } from '../db/staged-cards';
 import { createIdsWrittenSince, rowsByRev } from '../db/ids-written-since';
@@ -64,6 +64,8 @@ export interface OfflineLibraryOptions {
    * competing with the move for the page and IndexedDB.
    */
   afterBodies?: () => void;
+  /** Where the bodies are read and stored (body-downloads.ts); the calling thread when not given. */
+  bodyAnswers?: BodyDownloadOptions['answers'];
 }
 
 const SCREENSHOT_PATH = /^\/api\/articles\/([^/]+)\/screenshot$/;
@@ -113,6 +115,7 @@ export function createOfflineLibrary(options: OfflineLibraryOptions) {
       limit: budgetBytes(readBudget(settings)),
       isOnline: sync.isOnline,
       shouldStop,
+      answers: options.bodyAnswers,
     });
     if (bodies !== 'done' && bodies !== 'budget') return bodies;
     // The images are listed from article rows: a first sync's cards still staged are moved first (the move

@@ -15,7 +15,7 @@ import {
 import { ApiError, NetworkError, type RequestOptions } from '../api/http-client';
 import { putArticles, refreshHighlightCounts } from '../db/local-store';
 import { statsOf } from '../db/article-counts';
-import { fetchBodies, storeBodies } from '../offline/body-downloads';
+import { fetchBodies, storeBodies } from '../offline/body-answers';
 import { dropEntry, retryEntry, saveEntryOf } from '../outbox/outbox';
 import type { Operation } from '../outbox/operations';
 import type { ArticleOrder } from '../reads/article-order';

@@ -5,7 +5,7 @@ import type { ArticleResponse } from '@lectern/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { worldPerFile } from '../testing/per-test';
 import { signedInDevice, startWorld, type World } from '../testing/server-fixture';
-import { storeBodies } from '../offline/body-downloads';
+import { storeBodies } from '../offline/body-answers';
 import { bodyOf, deleteBodies } from '../db/bodies';
 import { createArticleSearch } from './article-search';
 

@@ -9,7 +9,7 @@ import { ApiError, NetworkError, type HttpClient } from '../api/http-client';
 import type { LecternDb } from '../db/lectern-db';
 import type { OutboxRow } from '../db/rows';
 import type { Operation } from '../outbox/operations';
-import { downloadBodies } from '../offline/body-downloads';
+import { downloadBodies, type BodyDownloadOptions } from '../offline/body-downloads';
 import { hasPendingFetches } from '../reads/article-reads';
 import type { Connectivity } from './connectivity';
 import { onRestoredFromCache, rereadEverything } from './page-restore';
@@ -62,6 +62,8 @@ export interface SyncEngineOptions {
   openEventSource?: OpenEventSource | null;
   /** The bytes article bodies may take on the device (the reader's offline budget); everything by default. */
   bodyBudget?: () => number;
+  /** Where the bodies the sync fetches are read and stored (body-downloads.ts); the calling thread when not given. */
+  bodyAnswers?: BodyDownloadOptions['answers'];
 }
 
 export interface SyncTimers {
@@ -267,6 +269,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         db,
         http,
         limit: options.bodyBudget?.() ?? Infinity,
+        answers: options.bodyAnswers,
         isOnline: connectivity.isOnline,
         // Logout and account deletion wait for the run in progress before wiping: they don't wait for bodies.
         shouldStop: () => stopRequested,
