@@ -60,9 +60,6 @@ export function bodyAnswersInWorker(dbName: string): BodyAnswers {
     store(key, count) {
       return ask<number>('store', key, () => post({ op: 'store', key, count }));
     },
-    drop(key) {
-      if (!failure) post({ op: 'drop', key });
-    },
     close() {
       worker.terminate();
       failAll(new Error('The bodies worker was closed.'));

@@ -85,13 +85,13 @@ export interface AnswerSummary {
 
 /**
  * Answers read and kept until stored. `read` reads an answer under a key of the caller's; `store` writes
- * the first `count` of its bodies (storeBodies, counted in the budget) and forgets the answer; `drop`
- * forgets it unstored; `close` forgets everything (and ends the worker, where there is one).
+ * the first `count` of its bodies (storeBodies, counted in the budget) and forgets the answer; `close`
+ * forgets everything (and ends the worker, where there is one): the answers of calls the download no
+ * longer waits for go with it.
  */
 export interface BodyAnswers {
   read(key: number, response: Response): Promise<AnswerSummary>;
   store(key: number, count: number): Promise<number>;
-  drop(key: number): void;
   close(): void;
 }
 
@@ -119,9 +119,6 @@ export function keepBodyAnswers(db: LecternDb): BodyAnswers {
       const bodies = kept.get(key) ?? [];
       kept.delete(key);
       return storeBodies(db, bodies.slice(0, count), true);
-    },
-    drop(key) {
-      kept.delete(key);
     },
     close() {
       kept.clear();

@@ -23,8 +23,7 @@ scope.addEventListener('message', ({ data: request }) => {
   }
   if (!answers) throw new Error('The bodies worker was asked before it was told its database.');
   const { key } = request;
-  if (request.op === 'drop') answers.drop(key);
-  else if (request.op === 'read')
+  if (request.op === 'read')
     answers.read(key, new Response(request.bytes)).then(
       (summary) => scope.postMessage({ op: 'read', key, ok: true, summary }),
       (error: unknown) => scope.postMessage({ op: 'read', key, ok: false, message: messageOf(error) }),

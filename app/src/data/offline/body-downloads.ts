@@ -240,8 +240,6 @@ async function fillBodies(
       await yieldToUi();
     }
   } finally {
-    // Answers asked for and not taken (the walk stopped first) are forgotten once read.
-    for (const call of calls) call.answer.then(() => answers.drop(call.key)).catch(() => undefined);
     // Whatever ends the walk, the batch being written is in (or its failure thrown) before it answers.
     await storing;
   }
