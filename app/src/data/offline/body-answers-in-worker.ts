@@ -68,7 +68,7 @@ export function bodyAnswersInWorker(dbName: string): BodyAnswers {
 }
 
 /** Whether this browser runs module workers, and no bodies worker failed yet. */
-export function canReadBodiesInWorker(): boolean {
+function canReadBodiesInWorker(): boolean {
   return workersRun && typeof Worker !== 'undefined';
 }
 
