@@ -2,19 +2,13 @@
 // sql.placeholder()s for what varies, and each call gives only the values, so neither the query nor its SQL
 // text is built again (drizzle's building of an article's insert cost as much as SQLite's writing of it).
 import type { SQL } from 'drizzle-orm';
-import type { PlaceholderValues, Queryable, Tables } from './database';
+import type { PlaceholderValues, Queryable } from './database';
+import { perEngine } from './per-engine';
 
 /** `build` makes the write once per engine; the answer runs it with a call's values (rows changed). */
 export function preparedWrite(
   build: (db: Queryable) => SQL,
 ): (db: Queryable, values: PlaceholderValues) => Promise<number> {
-  const built = new WeakMap<Tables, SQL>();
-  return async (db, values) => {
-    let query = built.get(db.tables);
-    if (!query) {
-      query = build(db);
-      built.set(db.tables, query);
-    }
-    return await db.run(query, values);
-  };
+  const queryOf = perEngine(build);
+  return async (db, values) => await db.run(queryOf(db), values);
 }

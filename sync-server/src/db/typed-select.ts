@@ -5,7 +5,8 @@
 // types), and each value is decoded as the builder decodes it (a SQLite 0/1 becomes a boolean, a
 // PostgreSQL bigint a number). No row type is written by hand; the layer's three assertions are marked.
 import { Column, is, sql, type GetColumnData, type SQL } from 'drizzle-orm';
-import type { PlaceholderValues, Queryable, Tables } from './database';
+import type { PlaceholderValues, Queryable } from './database';
+import { perEngine } from './per-engine';
 
 /** A value a read answers that is not a schema column: its SQL, and how a driver's value becomes its type. */
 export interface DecodedValue<T> {
@@ -111,17 +112,11 @@ export function preparedSelect<S extends Selection>(
 
 /** The query `build` writes and its row decoder, built once per engine. */
 function preparedQueries<S extends Selection>(build: (db: Queryable) => { selection: S; rest: SQL }) {
-  const built = new WeakMap<Tables, { query: SQL; decode: (row: Record<string, unknown>) => RowOf<S> }>();
-  return (db: Queryable) => {
-    let prepared = built.get(db.tables);
-    if (!prepared) {
-      const { selection, rest } = build(db);
-      const read = reader(selection);
-      prepared = { query: sql`SELECT ${read.list} ${rest}`, decode: read.decode };
-      built.set(db.tables, prepared);
-    }
-    return prepared;
-  };
+  return perEngine((db) => {
+    const { selection, rest } = build(db);
+    const read = reader(selection);
+    return { query: sql`SELECT ${read.list} ${rest}`, decode: read.decode };
+  });
 }
 
 /** The rows an INSERT, UPDATE or DELETE wrote, with the selection's values (its RETURNING clause). */

@@ -19,6 +19,7 @@ import {
 import type { ServiceContext } from './context';
 import { notFound, unauthorized } from './errors';
 import { batchedReads } from '../db/read-batches';
+import { perEngine } from '../db/per-engine';
 import { preparedWrite } from '../db/prepared-write';
 import { SESSION_IS_ACTIVE, sessionIsActive, sessionValues, type TokenClaims } from './sessions';
 
@@ -85,17 +86,11 @@ function fromFetchStateIndex<C extends Column>(column: C, value: SQL) {
 }
 
 type SummarySelection = ReturnType<typeof summarySelectionOf>;
-const summarySelections = new WeakMap<Tables, SummarySelection>();
 
 /** The summary's values over `articles a`, for the engine `db` runs on (built once per schema). */
-export function summarySelection(db: Queryable): SummarySelection {
-  let selection = summarySelections.get(db.tables);
-  if (!selection) {
-    selection = summarySelectionOf(db.tables, db.dialect);
-    summarySelections.set(db.tables, selection);
-  }
-  return selection;
-}
+export const summarySelection: (db: Queryable) => SummarySelection = perEngine((db) =>
+  summarySelectionOf(db.tables, db.dialect),
+);
 
 /** The article's tag names, as the database built them: a JSON array of strings. */
 function parseNames(json: string): string[] {
