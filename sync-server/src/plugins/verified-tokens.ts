@@ -16,19 +16,19 @@ export function cachedVerifier<Claims extends { exp?: number }>(
   verify: (token: string) => Claims,
   now: () => number = Date.now,
 ): (token: string) => Claims {
-  const verified = new Map<string, Claims>();
+  const verified = new Map<string, { claims: Claims; expiresAt: number }>();
   return (token) => {
     const kept = verified.get(token);
     if (kept !== undefined) {
       verified.delete(token);
-      if (kept.exp! * 1000 > now()) {
+      if (kept.expiresAt > now()) {
         verified.set(token, kept);
-        return kept;
+        return kept.claims;
       }
     }
     const claims = verify(token);
     if (token.length <= VERIFIED_TOKEN_MAX_LENGTH && typeof claims.exp === 'number') {
-      verified.set(token, claims);
+      verified.set(token, { claims, expiresAt: claims.exp * 1000 });
       if (verified.size > VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
     }
     return claims;
